@@ -1,0 +1,24 @@
+import { GrammyError, HttpError, type BotError } from "grammy";
+import type { Logger } from "../logger.ts";
+import type { BotContext } from "./context.ts";
+
+/**
+ * The last line of defence: an error that escaped a handler is logged once, with the update it
+ * belongs to, and the bot carries on. Users never see it.
+ */
+export function handleBotError(fallbackLogger: Logger) {
+  return (error: BotError<BotContext>): void => {
+    const logger = (error.ctx as Partial<BotContext>).logger ?? fallbackLogger;
+    const context = { updateId: error.ctx.update.update_id, chatId: error.ctx.chat?.id };
+    const cause = error.error;
+    if (cause instanceof GrammyError) {
+      // 403: the user blocked the bot or left the chat; nothing to retry, nothing to fix.
+      const level = cause.error_code === 403 ? "warn" : "error";
+      logger[level]({ ...context, method: cause.method, code: cause.error_code, description: cause.description }, "Telegram refused a call");
+    } else if (cause instanceof HttpError) {
+      logger.error({ ...context, err: cause.message }, "could not reach Telegram");
+    } else {
+      logger.error({ ...context, err: cause }, "update handler failed");
+    }
+  };
+}

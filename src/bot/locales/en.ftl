@@ -1,0 +1,93 @@
+# Every text a user sees. Keys are shared with fr.ftl; a test fails when one is missing.
+# Variables are passed as strings, so IDs are never reformatted as numbers (123,456).
+
+## Kinds of enquiry
+kind-collection = Collection
+kind-airtime = Airtime
+kind-status = Collection or airtime
+
+## One answer
+label-payment = Payment
+label-reason = Reason
+label-mno-ref = MNO ref
+label-service-id = Service ID
+status-not-final = not final yet, check again later
+no-reason = no reason given
+checked-at = Checked {$time}
+unknown-not-failed = The payment's status is unknown: this does not mean it failed.
+
+outcome-not-found = Not found
+outcome-not-found-hint = The service does not know this ID. Check the ID, or try {$command}.
+outcome-not-found-anywhere = Not found as a collection or as an airtime purchase. Check the ID.
+outcome-unauthorized = Could not check
+outcome-unauthorized-hint = The service rejected the bot's access token. Please tell an admin.
+outcome-unauthorized-hint-alerted = The service rejected the bot's access token; an admin has been told.
+outcome-timeout = No answer in time
+outcome-timeout-hint = The service did not answer in time. Try again shortly.
+outcome-busy = Service busy
+outcome-busy-hint = The service is busy right now. Try again in a minute.
+outcome-upstream-error = Service error
+outcome-upstream-error-hint = The service could not answer right now. Try again shortly.
+outcome-invalid = Unreadable answer
+outcome-invalid-hint = The service sent an answer the bot cannot read. Try again shortly; if it keeps happening, tell an admin.
+
+## Several IDs in one answer
+summary-heading = {$kind}: {$count} IDs
+summary-not-found = not found
+summary-unauthorized = token rejected, tell an admin
+summary-timeout = no answer in time
+summary-busy = service busy
+summary-upstream-error = service error
+summary-invalid = unreadable answer
+summary-unknown-note = Unknown is not failed: check again later.
+
+## Asking
+usage = Send {$command} with a transaction ID, for example: {$command} TX-12345
+usage-invalid = That does not look like a transaction ID (up to 64 letters, digits and - _ . :). Example: {$command} TX-12345
+usage-too-many = At most {$max} IDs at once, please. You sent {$count}.
+pick-kind = What kind of transaction is this?
+pick-kind-many = What kind of transactions are these ({$count} IDs)?
+button-collection = Collection
+button-airtime = Airtime
+button-both = Both
+button-refresh = 🔄 Refresh
+
+## Buttons
+toast-updated = Updated
+toast-unchanged = No change yet
+toast-expired = This button has expired. Please send the command again.
+toast-not-allowed = Sorry, you are not allowed to use this bot here.
+toast-slow-down = Too many requests, please wait a moment.
+
+## Help and identity
+help =
+    I tell you whether a mobile-money payment went through.
+
+    /collection <ID>: status of a collection (a customer payment)
+    /airtime <ID>: status of an airtime purchase
+    /status <ID>: when you do not know which of the two it is
+    /whoami: your user and chat IDs
+
+    Example: /collection TX-12345
+    Several IDs at once: /collection TX-1 TX-2 TX-3
+    Reply /collection to a message to check the IDs in it.
+help-private-tip = In this private chat you can also just send an ID.
+whoami-user = User ID
+whoami-chat = Chat ID
+whoami-chat-type = Chat type
+whoami-allowed = You may ask for payment statuses here.
+whoami-not-allowed = You may not ask for payment statuses here yet. Send these IDs to an admin.
+
+## Access
+access-denied-private = Sorry, this bot is private. Ask an admin to allow your user ID: {$userId}
+access-denied-group = This group is not allowed to ask for payment statuses. Ask an admin to allow this chat ID: {$chatId}
+
+## Limits
+slow-down = You are sending requests too fast. Please wait a minute and try again.
+
+## Command menu
+command-collection = Check a collection payment
+command-airtime = Check an airtime purchase
+command-status = Check an ID of either kind
+command-whoami = Show your user and chat IDs
+command-help = How to use this bot

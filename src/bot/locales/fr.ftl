@@ -1,0 +1,92 @@
+# Tous les textes vus par un utilisateur. Mêmes clés que en.ftl ; un test échoue s'il en manque une.
+
+## Types de demande
+kind-collection = Encaissement
+kind-airtime = Crédit d'appel
+kind-status = Encaissement ou crédit d'appel
+
+## Une réponse
+label-payment = Paiement
+label-reason = Motif
+label-mno-ref = Réf. opérateur
+label-service-id = ID service
+status-not-final = pas encore définitif, revérifiez plus tard
+no-reason = aucun motif donné
+checked-at = Vérifié à {$time}
+unknown-not-failed = Le statut du paiement est inconnu : cela ne veut pas dire qu'il a échoué.
+
+outcome-not-found = Introuvable
+outcome-not-found-hint = Le service ne connaît pas cet ID. Vérifiez l'ID, ou essayez {$command}.
+outcome-not-found-anywhere = Introuvable comme encaissement et comme crédit d'appel. Vérifiez l'ID.
+outcome-unauthorized = Vérification impossible
+outcome-unauthorized-hint = Le service a refusé le jeton d'accès du bot. Prévenez un administrateur.
+outcome-unauthorized-hint-alerted = Le service a refusé le jeton d'accès du bot ; un administrateur a été prévenu.
+outcome-timeout = Pas de réponse à temps
+outcome-timeout-hint = Le service n'a pas répondu à temps. Réessayez dans un instant.
+outcome-busy = Service saturé
+outcome-busy-hint = Le service est saturé. Réessayez dans une minute.
+outcome-upstream-error = Erreur du service
+outcome-upstream-error-hint = Le service ne peut pas répondre pour l'instant. Réessayez dans un instant.
+outcome-invalid = Réponse illisible
+outcome-invalid-hint = Le service a envoyé une réponse que le bot ne sait pas lire. Réessayez dans un instant ; si cela continue, prévenez un administrateur.
+
+## Plusieurs ID dans une réponse
+summary-heading = {$kind} : {$count} ID
+summary-not-found = introuvable
+summary-unauthorized = jeton refusé, prévenez un administrateur
+summary-timeout = pas de réponse à temps
+summary-busy = service saturé
+summary-upstream-error = erreur du service
+summary-invalid = réponse illisible
+summary-unknown-note = Inconnu ne veut pas dire échoué : revérifiez plus tard.
+
+## Demander
+usage = Envoyez {$command} suivi d'un ID de transaction, par exemple : {$command} TX-12345
+usage-invalid = Cela ne ressemble pas à un ID de transaction (64 lettres, chiffres et - _ . : au plus). Exemple : {$command} TX-12345
+usage-too-many = {$max} ID au plus à la fois, s'il vous plaît. Vous en avez envoyé {$count}.
+pick-kind = De quel type de transaction s'agit-il ?
+pick-kind-many = De quel type sont ces transactions ({$count} ID) ?
+button-collection = Encaissement
+button-airtime = Crédit d'appel
+button-both = Les deux
+button-refresh = 🔄 Actualiser
+
+## Boutons
+toast-updated = Mis à jour
+toast-unchanged = Pas encore de changement
+toast-expired = Ce bouton a expiré. Renvoyez la commande.
+toast-not-allowed = Désolé, vous n'êtes pas autorisé à utiliser ce bot ici.
+toast-slow-down = Trop de demandes, patientez un instant.
+
+## Aide et identité
+help =
+    Je vous dis si un paiement mobile money est passé.
+
+    /collection <ID> : statut d'un encaissement (paiement d'un client)
+    /airtime <ID> : statut d'un achat de crédit d'appel
+    /status <ID> : quand vous ne savez pas lequel des deux
+    /whoami : vos ID d'utilisateur et de discussion
+
+    Exemple : /collection TX-12345
+    Plusieurs ID à la fois : /collection TX-1 TX-2 TX-3
+    Répondez /collection à un message pour vérifier les ID qu'il contient.
+help-private-tip = Dans cette discussion privée, vous pouvez aussi envoyer un ID seul.
+whoami-user = ID utilisateur
+whoami-chat = ID discussion
+whoami-chat-type = Type de discussion
+whoami-allowed = Vous pouvez demander des statuts de paiement ici.
+whoami-not-allowed = Vous ne pouvez pas encore demander de statuts de paiement ici. Envoyez ces ID à un administrateur.
+
+## Accès
+access-denied-private = Désolé, ce bot est privé. Demandez à un administrateur d'autoriser votre ID utilisateur : {$userId}
+access-denied-group = Ce groupe n'est pas autorisé à demander des statuts de paiement. Demandez à un administrateur d'autoriser l'ID de cette discussion : {$chatId}
+
+## Limites
+slow-down = Vous envoyez des demandes trop vite. Patientez une minute et réessayez.
+
+## Menu des commandes
+command-collection = Vérifier un encaissement
+command-airtime = Vérifier un achat de crédit d'appel
+command-status = Vérifier un ID de l'un ou l'autre type
+command-whoami = Afficher vos ID utilisateur et discussion
+command-help = Comment utiliser ce bot

@@ -1,0 +1,172 @@
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import type { Transformer } from "grammy";
+import type { Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
+import { createBot } from "../bot/create-bot.ts";
+import { createEnquiryClient } from "../enquiry/client.ts";
+import { SCENARIOS } from "../enquiry/sandbox/scenarios.ts";
+import { startSandbox } from "../enquiry/sandbox/server.ts";
+import { createLogger, SecretSet } from "../logger.ts";
+import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
+
+/**
+ * `npm run demo`: the real bot code, in a terminal, with zero configuration. Lines typed (or
+ * piped) become Telegram updates handled by grammY; Bot API calls are answered here instead of by
+ * Telegram, and the embedded sandbox plays the provider.
+ */
+const { values: flags } = parseArgs({
+  options: { lang: { type: "string", default: "en" }, verbose: { type: "boolean", default: false } },
+});
+
+const SANDBOX_TOKEN = "sandbox-token";
+const interactive = process.stdin.isTTY === true;
+const color = process.stdout.isTTY === true;
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+const botInfo: UserFromGetMe = {
+  id: 100_000_001,
+  is_bot: true,
+  first_name: "Payment status (demo)",
+  username: "payment_status_demo_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+} as UserFromGetMe;
+const user = { id: 1001, is_bot: false, first_name: "Agent", language_code: flags.lang };
+const chat = { id: user.id, type: "private" as const, first_name: user.first_name };
+
+const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000 });
+const enquiry = createEnquiryClient({
+  baseUrl: sandbox.url,
+  token: () => SANDBOX_TOKEN,
+  // Short, so that the SLOW example shows its timeout within seconds.
+  timeoutMs: 2_000,
+  totalTimeoutMs: 3_000,
+  retries: 2,
+  connections: 4,
+});
+const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets: new SecretSet() });
+const bot = createBot({
+  config: {
+    telegram: { botToken: "100000001:demo-token-not-used-anywhere", apiRoot: undefined },
+    access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set() },
+    rateLimit: { windowSeconds: 60, maxRequests: 1_000 },
+    adminChatId: undefined,
+  },
+  enquiry,
+  logger,
+  botInfo,
+});
+
+let nextMessageId = 1;
+let pressable: NumberedButton[] = [];
+const sent = new Map<number, Message>();
+
+function show(prefix: string, message: { text?: string; entities?: MessageEntity[]; reply_markup?: unknown }) {
+  const body = renderText(message.text ?? "", message.entities ?? [], color).split("\n");
+  say(`${prefix}${body.join("\n     ")}`);
+  const keyboard = renderButtons(message.reply_markup as Parameters<typeof renderButtons>[0], color);
+  if (keyboard.buttons.length > 0) {
+    say(`     ${keyboard.text.split("\n").join("\n     ")}`);
+    pressable = keyboard.buttons;
+  }
+  say("");
+}
+
+/** Answers the Bot API calls the bot makes, as Telegram would, and prints what the user would see. */
+const offlineTelegram: Transformer = (_prev, method, payload) => {
+  const args = payload as Record<string, unknown>;
+  const ok = (result: unknown) => Promise.resolve({ ok: true as const, result }) as never;
+  switch (method) {
+    case "sendMessage": {
+      const message = {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat,
+        from: botInfo,
+        text: args.text,
+        entities: args.entities,
+        reply_markup: args.reply_markup,
+      } as Message;
+      sent.set(message.message_id, message);
+      show("bot> ", message);
+      return ok(message);
+    }
+    case "editMessageText": {
+      const previous = sent.get(Number(args.message_id));
+      const message = { ...previous, text: args.text, entities: args.entities, reply_markup: args.reply_markup } as Message;
+      sent.set(message.message_id, message);
+      show("bot> (edits its message)\n     ", message);
+      return ok(message);
+    }
+    case "answerCallbackQuery":
+      if (typeof args.text === "string") say(`     (toast: ${args.text})\n`);
+      return ok(true);
+    default:
+      return ok(true);
+  }
+};
+bot.api.config.use(offlineTelegram);
+
+let nextUpdateId = 1;
+function updateFor(line: string): Update | undefined {
+  const press = /^#(\d+)$/.exec(line);
+  if (press) {
+    const button = pressable[Number(press[1]) - 1];
+    const message = [...sent.values()].find((m) => JSON.stringify(m.reply_markup ?? {}).includes(JSON.stringify(button?.data)));
+    if (!button || !message) {
+      say(`(no button ${line} to press)\n`);
+      return undefined;
+    }
+    return {
+      update_id: nextUpdateId++,
+      callback_query: { id: String(nextUpdateId), from: user, chat_instance: "demo", message: message as never, data: button.data },
+    };
+  }
+  const command = /^\/\S*/.exec(line)?.[0];
+  const message = {
+    message_id: nextMessageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat,
+    from: user,
+    text: line,
+    ...(command ? { entities: [{ type: "bot_command" as const, offset: 0, length: command.length }] } : {}),
+  } as Update["message"];
+  return { update_id: nextUpdateId++, message };
+}
+
+say(
+  [
+    "Payment status bot: terminal demo (no Telegram, no token; a built-in sandbox plays the provider).",
+    "Type commands as you would in Telegram, e.g.:",
+    "  /collection COL-SUCCESS-1     /airtime AIR-FAILED-7     /status ANY-PENDING-3",
+    "  /collection COL-SUCCESS-1 COL-FAILED-2 COL-PENDING-3   (several at once)",
+    "  COL-SUCCESS-9                 (just an ID: the bot asks which kind)",
+    "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
+    `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
+    "",
+  ].join("\n"),
+);
+
+const input = createInterface({ input: process.stdin, terminal: interactive });
+if (interactive) {
+  input.setPrompt("you> ");
+  input.prompt();
+}
+for await (const raw of input) {
+  const line = raw.trim();
+  if (line !== "") {
+    if (!interactive) say(`you> ${line}`);
+    const update = updateFor(line);
+    if (update) await bot.handleUpdate(update);
+  }
+  if (interactive) input.prompt();
+}
+
+await enquiry.close();
+await sandbox.close();
+process.exit(0);

@@ -1,0 +1,183 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { Pool, type Dispatcher } from "undici";
+import { interpretAnswer } from "./interpret.ts";
+import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
+import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService, OutcomeType } from "./types.ts";
+
+export interface EnquiryObserver {
+  /** An attempt ended in a way that will be retried after `delayMs`. */
+  onRetry?(event: { kind: EnquiryKind; attempt: number; delayMs: number; reason: string }): void;
+  /** A request was sent (one per attempt); `durationMs` is its own latency, not the enquiry's. */
+  onAttempt?(event: { kind: EnquiryKind; attempt: number; durationMs: number; outcome: OutcomeType }): void;
+}
+
+export interface EnquiryClientOptions {
+  baseUrl: string;
+  /** Read on every request, so a rotated token is used as soon as it is known. */
+  token: () => string | undefined;
+  /** Budget for one attempt: connect, headers and body. */
+  timeoutMs: number;
+  /** Budget for the whole enquiry, retries and waits included. */
+  totalTimeoutMs: number;
+  retries: number;
+  /** Keep-alive connections to the service. */
+  connections: number;
+  maxResponseBytes?: number;
+  /** First retry delay; doubles each time, with jitter. */
+  backoffMs?: number;
+  observer?: EnquiryObserver;
+  now?: () => Date;
+}
+
+export interface EnquiryClient extends EnquiryService {
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+/** What one HTTP attempt produced: an answer to return, or a failure worth another try. */
+type Attempt =
+  | { done: true; outcome: EnquiryOutcome }
+  | { done: false; outcome: EnquiryOutcome; reason: string; retryAfterMs?: number };
+
+class AttemptTimeout extends Error {}
+
+/**
+ * The provider's status-enquiry API (spec: enquiry-api.md) over a keep-alive undici pool.
+ * Read-only, so network errors, timeouts and 502/503/504 are retried within a time budget.
+ * It never throws: every result, including every failure, is an {@link EnquiryOutcome}.
+ */
+export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClient {
+  const base = new URL(options.baseUrl);
+  const pathPrefix = base.pathname.replace(/\/+$/, "");
+  const pool = new Pool(base.origin, {
+    connections: options.connections,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 120_000,
+  });
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const backoffMs = options.backoffMs ?? 200;
+  const now = options.now ?? (() => new Date());
+
+  async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
+    const base = { kind, transactionId, checkedAt: now() };
+    const token = options.token();
+    if (token === undefined || token === "") {
+      return { done: true, outcome: { ...base, type: "unauthorized", httpStatus: undefined } };
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", forwardAbort, { once: true });
+    let response: Dispatcher.ResponseData | undefined;
+    try {
+      response = await pool.request({
+        path: `${pathPrefix}/api/v1/${kind}/enquiry`,
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ transactionID: transactionId }),
+        signal: controller.signal,
+      });
+      const status = response.statusCode;
+      const stamp = { ...base, checkedAt: now() };
+      if (status === 401 || status === 403) {
+        await response.body.dump();
+        return { done: true, outcome: { ...stamp, type: "unauthorized", httpStatus: status } };
+      }
+      if (status === 429) {
+        await response.body.dump();
+        const retryAfterMs = parseRetryAfter(response.headers["retry-after"], now());
+        const outcome: EnquiryOutcome = {
+          ...stamp,
+          type: "busy",
+          retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+        };
+        return { done: false, outcome, reason: "HTTP 429", ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      }
+      if (RETRYABLE_STATUS.has(status)) {
+        await response.body.dump();
+        const reason = `HTTP ${status}`;
+        return { done: false, outcome: { ...stamp, type: "upstream_error", httpStatus: status, reason }, reason };
+      }
+      const body = await readCappedBody(response, maxBytes);
+      return { done: true, outcome: interpretAnswer(stamp, status, body) };
+    } catch (error) {
+      const stamp = { ...base, checkedAt: now() };
+      if (controller.signal.reason instanceof AttemptTimeout) {
+        return { done: false, outcome: { ...stamp, type: "timeout" }, reason: "timeout" };
+      }
+      if (error instanceof ResponseTooLargeError) {
+        return { done: true, outcome: { ...stamp, type: "invalid_response", reason: error.message } };
+      }
+      if (signal?.aborted) {
+        return { done: true, outcome: { ...stamp, type: "upstream_error", httpStatus: undefined, reason: "cancelled" } };
+      }
+      const reason = describeNetworkError(error);
+      return {
+        done: false,
+        outcome: { ...stamp, type: "upstream_error", httpStatus: response?.statusCode, reason },
+        reason,
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", forwardAbort);
+      // A body we did not read (an abort mid-body) must not keep the connection busy.
+      if (response && !response.body.destroyed && controller.signal.aborted) response.body.destroy();
+    }
+  }
+
+  async function enquire(kind: EnquiryKind, transactionId: string, enquiryOptions: EnquiryOptions = {}): Promise<EnquiryOutcome> {
+    const { signal } = enquiryOptions;
+    const deadline = Date.now() + options.totalTimeoutMs;
+    for (let attemptNo = 1; ; attemptNo++) {
+      const budget = Math.min(options.timeoutMs, deadline - Date.now());
+      const started = performance.now();
+      const result = await attempt(kind, transactionId, Math.max(budget, 1), signal);
+      options.observer?.onAttempt?.({
+        kind,
+        attempt: attemptNo,
+        durationMs: performance.now() - started,
+        outcome: result.outcome.type,
+      });
+      if (result.done || attemptNo > options.retries || signal?.aborted) return result.outcome;
+
+      const backoff = backoffMs * 2 ** (attemptNo - 1);
+      const delayMs = result.retryAfterMs ?? backoff / 2 + Math.random() * backoff;
+      // Waiting longer than the budget allows would only delay the same answer.
+      if (Date.now() + delayMs + 1 >= deadline) return result.outcome;
+      options.observer?.onRetry?.({ kind, attempt: attemptNo, delayMs, reason: result.reason });
+      try {
+        await sleep(delayMs, undefined, signal ? { signal } : {});
+      } catch {
+        return result.outcome;
+      }
+    }
+  }
+
+  return {
+    enquire,
+    close: () => pool.close(),
+  };
+}
+
+/** `Retry-After` is either seconds or an HTTP date. */
+export function parseRetryAfter(header: string | string[] | undefined, now: Date): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now.getTime());
+}
+
+/** A short, log-friendly cause: the error code (ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET…) when there is one. */
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    const label = typeof code === "string" ? code : typeof cause === "string" ? cause : error.name;
+    return `network: ${label}`;
+  }
+  return "network: unknown error";
+}

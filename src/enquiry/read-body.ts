@@ -1,0 +1,31 @@
+import type { Dispatcher } from "undici";
+
+export class ResponseTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`response larger than ${limit} bytes`);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+/**
+ * Reads a response body as UTF-8, refusing (and closing) bodies over `limit` bytes so that a
+ * runaway answer can never be buffered whole.
+ */
+export async function readCappedBody(response: Dispatcher.ResponseData, limit: number): Promise<string> {
+  const declared = Number(response.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) {
+    response.body.destroy();
+    throw new ResponseTooLargeError(limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      response.body.destroy();
+      throw new ResponseTooLargeError(limit);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}

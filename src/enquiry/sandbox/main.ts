@@ -1,0 +1,42 @@
+import { parseArgs } from "node:util";
+import { SCENARIOS } from "./scenarios.ts";
+import { startSandbox } from "./server.ts";
+
+/**
+ * `npm run sandbox`: the enquiry API stand-in on its own, so that a real Telegram bot can be
+ * tried before the provider's credentials exist.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    token: { type: "string", default: "sandbox-token" },
+    latency: { type: "string", default: "0" },
+  },
+});
+
+const sandbox = await startSandbox({
+  token: values.token,
+  port: Number(values.port),
+  latencyMs: Number(values.latency),
+});
+
+process.stdout.write(
+  [
+    `Enquiry API sandbox listening on ${sandbox.url}`,
+    "",
+    "Point the bot at it (in .env):",
+    `  ENQUIRY_BASE_URL=${sandbox.url}`,
+    `  ENQUIRY_TOKEN=${values.token}`,
+    "",
+    "Example IDs (COL- for /collection, AIR- for /airtime, ANY- for both; add any suffix, e.g. COL-SUCCESS-42):",
+    ...Object.entries(SCENARIOS).map(([name, meaning]) => `  COL-${name.padEnd(10)} ${meaning}`),
+    "  anything else  HTTP 404: not found",
+    "",
+    "Ctrl+C stops it.",
+    "",
+  ].join("\n"),
+);
+
+const stop = () => void sandbox.close().then(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

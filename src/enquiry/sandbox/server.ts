@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../types.ts";
+import { FAILED_REASON, HOSTILE_REASON, mnoReferenceFor, scenarioFor, serviceIdFor } from "./scenarios.ts";
+
+export interface SandboxOptions {
+  /** The bearer token the sandbox accepts; anything else gets 401. */
+  token: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Added to every answer: a stand-in for a real service's latency. */
+  latencyMs?: number;
+  /** How long SLOW IDs stall before answering. */
+  stallMs?: number;
+}
+
+export interface Sandbox {
+  url: string;
+  port: number;
+  /** Counters, for tests and the benchmark: requests answered and TCP connections accepted. */
+  stats: { requests: number; connections: number };
+  close(): Promise<void>;
+}
+
+const MAX_REQUEST_BYTES = 16 * 1024;
+const ROUTE = new RegExp(`^/api/v1/(${ENQUIRY_KINDS.join("|")})/enquiry$`);
+
+/**
+ * A stand-in for the provider's status-enquiry API, on loopback, following enquiry-api.md. It
+ * plays the scenarios of `scenarios.ts` so the bot can be tried, and tested, without a provider.
+ */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const { token, host = "127.0.0.1", port = 0, latencyMs = 0, stallMs = 120_000 } = options;
+  const stats = { requests: 0, connections: 0 };
+  // IDs that already had their one failure (FLAKY, BUSY).
+  const firstFailureServed = new Set<string>();
+  const stalls = new AbortController();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    stats.requests++;
+    const route = ROUTE.exec(new URL(req.url ?? "/", "http://sandbox").pathname);
+    if (!route) return send(res, 404, { code: "404", status: "FAILED", message: "No such endpoint" });
+    if (req.method !== "POST") return send(res, 405, { code: "405", status: "FAILED", message: "Use POST" });
+    const kind = route[1] as EnquiryKind;
+
+    const auth = req.headers.authorization ?? "";
+    if (!/^bearer\s+/i.test(auth) || auth.replace(/^bearer\s+/i, "") !== token) {
+      return send(res, 401, { code: "401", status: "FAILED", message: "Invalid or expired access token" });
+    }
+    if (!(req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json")) {
+      return send(res, 415, { code: "415", status: "FAILED", message: "Content-Type must be application/json" });
+    }
+    const transactionId = await readTransactionId(req);
+    if (transactionId === undefined) {
+      return send(res, 400, { code: "400", status: "FAILED", message: "Body must be {\"transactionID\": string}" });
+    }
+    if (latencyMs > 0) await sleep(latencyMs);
+
+    const scenario = scenarioFor(kind, transactionId);
+    const answer = (transaction: Record<string, string>) =>
+      send(res, 200, {
+        code: "200",
+        reqTransactionID: transactionId,
+        status: "SUCCESS",
+        transaction,
+        transactionID: serviceIdFor(kind, transactionId),
+      });
+    const mnoTransactionID = mnoReferenceFor(kind, transactionId);
+    const firstTime = (key: string) => {
+      const fresh = !firstFailureServed.has(key);
+      firstFailureServed.add(key);
+      return fresh;
+    };
+
+    switch (scenario) {
+      case undefined:
+        return send(res, 404, { code: "404", status: "FAILED", message: "Transaction not found" });
+      case "SUCCESS":
+        return answer({ status: "SUCCESS", mnoTransactionID });
+      case "FAILED":
+        return answer({ status: "FAILED", message: FAILED_REASON, mnoTransactionID });
+      case "HOSTILE":
+        return answer({ status: "FAILED", message: HOSTILE_REASON, mnoTransactionID });
+      case "PENDING":
+        return answer({ status: "PENDING" });
+      case "NOTFOUND":
+        return send(res, 200, { code: "200", status: "FAILED", message: "Transaction not found", reqTransactionID: transactionId });
+      case "TOKEN":
+        return send(res, 401, { code: "401", status: "FAILED", message: "Token expired" });
+      case "ERROR":
+        return send(res, 500, { code: "500", status: "FAILED", message: "Internal server error" });
+      case "GARBLED":
+        res.writeHead(200, { "content-type": "text/html" }).end("<html><body>502 Bad Gateway</body></html>");
+        return;
+      case "FLAKY":
+        if (firstTime(`${kind}:${transactionId}`)) {
+          return send(res, 503, { code: "503", status: "FAILED", message: "Service temporarily unavailable" });
+        }
+        return answer({ status: "SUCCESS", mnoTransactionID });
+      case "BUSY":
+        if (firstTime(`${kind}:${transactionId}`)) {
+          res.setHeader("retry-after", "1");
+          return send(res, 429, { code: "429", status: "FAILED", message: "Too many requests" });
+        }
+        return answer({ status: "SUCCESS", mnoTransactionID });
+      case "SLOW":
+        try {
+          await sleep(stallMs, undefined, { signal: stalls.signal });
+        } catch {
+          res.destroy();
+          return;
+        }
+        return answer({ status: "SUCCESS", mnoTransactionID });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { code: "500", status: "FAILED", message: "Sandbox error" });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.on("connection", () => stats.connections++);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    stats,
+    close: async () => {
+      stalls.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
+}
+
+async function readTransactionId(req: IncomingMessage): Promise<string | undefined> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { transactionID?: unknown };
+    return typeof body.transactionID === "string" && body.transactionID !== "" ? body.transactionID : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
+
+export type { Logger } from "pino";
+
+/**
+ * Secret values known at run time (bot token, service token, webhook secret). The set can grow:
+ * a rotated service token is added when it is read, so old and new values both stay masked.
+ */
+export class SecretSet {
+  readonly #values = new Set<string>();
+
+  add(value: string | undefined): void {
+    // Very short values would mask ordinary words; real tokens are long.
+    if (value !== undefined && value.length >= 8) this.#values.add(value);
+  }
+
+  values(): Iterable<string> {
+    return this.#values;
+  }
+}
+
+export const REDACTED = "[REDACTED]";
+
+/** Structured paths that may hold a secret, whatever its value. */
+export const REDACT_PATHS = [
+  "token",
+  "*.token",
+  "botToken",
+  "*.botToken",
+  "secret",
+  "*.secret",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "*.headers.authorization",
+  'headers["x-telegram-bot-api-secret-token"]',
+  '*.headers["x-telegram-bot-api-secret-token"]',
+];
+
+// The bot token is part of every Bot API URL, so errors from grammY carry it inside free text.
+const BOT_TOKEN_IN_TEXT = /\d{5,}:[A-Za-z0-9_-]{30,}/g;
+const BEARER_IN_TEXT = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+
+/** Masks every known secret and anything shaped like a bot token or bearer credential. */
+export function scrubSecrets(text: string, secrets: SecretSet): string {
+  let out = text;
+  for (const secret of secrets.values()) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out.replace(BOT_TOKEN_IN_TEXT, REDACTED).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
+}
+
+export interface LoggerSettings {
+  level: LoggerOptions["level"];
+  secrets: SecretSet;
+  /** Where JSON lines go; stdout when omitted. */
+  destination?: DestinationStream;
+}
+
+/**
+ * JSON lines with two layers of protection: path redaction for fields known to hold secrets, and a
+ * final pass over each serialized line that masks secret values wherever they ended up (error
+ * messages, URLs, stack traces).
+ */
+export function createLogger({ level, secrets, destination }: LoggerSettings): Logger {
+  const target = destination ?? pino.destination({ dest: 1, sync: false });
+  const scrubbing: DestinationStream & { flush(cb: (error?: Error) => void): void } = {
+    write: (line: string) => target.write(scrubSecrets(line, secrets)),
+    // Lets `logger.flush()` drain buffered lines before the process exits.
+    flush: (cb) => {
+      const flushable = target as DestinationStream & { flush?: (cb: (error?: Error) => void) => void };
+      if (flushable.flush) flushable.flush(cb);
+      else cb();
+    },
+  };
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    scrubbing,
+  );
+}
