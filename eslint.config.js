@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // expect.any(), expect.stringMatching() and friends are typed `any` by design.
+    files: ["test/**/*.ts"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
+  },
+  {
     files: ["**/*.js"],
     extends: [tseslint.configs.disableTypeChecked],
   },

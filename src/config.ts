@@ -36,8 +36,8 @@ export interface Config {
   logLevel: LogLevel;
 }
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 /** Unset and empty are the same thing: `FOO=` in a .env file means "not configured". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -73,8 +73,7 @@ const idList = trimmed.transform((value, ctx) => {
 
 const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => ["true", "1", "yes"].includes(v));
 
-const envSchema = z
-  .object({
+const envSchema = z.object({
     TELEGRAM_BOT_TOKEN: trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)"),
     TELEGRAM_API_ROOT: optional(httpUrl),
     ENQUIRY_BASE_URL: httpUrl,
@@ -97,29 +96,36 @@ const envSchema = z
     ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
     AUDIT_LOG_FILE: optional(trimmed),
     SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
-    LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(LOG_LEVELS)), "info"),
-  })
-  .superRefine((env, ctx) => {
-    const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (env.ENQUIRY_TOKEN === undefined && env.ENQUIRY_TOKEN_FILE === undefined) {
-      problem("ENQUIRY_TOKEN", "is required (or set ENQUIRY_TOKEN_FILE instead)");
-    }
-    if (env.ENQUIRY_TOKEN !== undefined && env.ENQUIRY_TOKEN_FILE !== undefined) {
-      problem("ENQUIRY_TOKEN_FILE", "cannot be set together with ENQUIRY_TOKEN: choose one");
-    }
-    const nobodyListed = !env.ALLOWED_USER_IDS?.size && !env.ALLOWED_CHAT_IDS?.size;
-    if (nobodyListed && !env.ALLOW_EVERYONE) {
-      problem("ALLOWED_USER_IDS", "and ALLOWED_CHAT_IDS are both empty: list who may use the bot, or set ALLOW_EVERYONE=true");
-    }
-    if (env.BOT_MODE === "webhook") {
-      if (env.WEBHOOK_URL === undefined) problem("WEBHOOK_URL", "is required when BOT_MODE=webhook");
-      if (env.WEBHOOK_SECRET === undefined) problem("WEBHOOK_SECRET", "is required when BOT_MODE=webhook");
-      if (env.HTTP_PORT === undefined) problem("HTTP_PORT", "is required when BOT_MODE=webhook");
-    }
-    if (env.ENQUIRY_TOTAL_TIMEOUT_MS !== undefined && env.ENQUIRY_TOTAL_TIMEOUT_MS < env.ENQUIRY_TIMEOUT_MS) {
-      problem("ENQUIRY_TOTAL_TIMEOUT_MS", "must not be shorter than ENQUIRY_TIMEOUT_MS");
-    }
+    LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
   });
+
+/**
+ * Rules that span several variables. They look at the raw values, so that they are reported
+ * together with any per-variable problem rather than only once those are fixed.
+ */
+function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): string[] {
+  const present = (name: string) => (env[name] ?? "").trim() !== "";
+  const problems: string[] = [];
+  if (!present("ENQUIRY_TOKEN") && !present("ENQUIRY_TOKEN_FILE")) {
+    problems.push("ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE instead)");
+  }
+  if (present("ENQUIRY_TOKEN") && present("ENQUIRY_TOKEN_FILE")) {
+    problems.push("ENQUIRY_TOKEN_FILE cannot be set together with ENQUIRY_TOKEN: choose one");
+  }
+  const everyone = ["true", "1", "yes"].includes((env.ALLOW_EVERYONE ?? "").trim().toLowerCase());
+  if (!present("ALLOWED_USER_IDS") && !present("ALLOWED_CHAT_IDS") && !everyone) {
+    problems.push("ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty: list who may use the bot, or set ALLOW_EVERYONE=true");
+  }
+  if ((env.BOT_MODE ?? "").trim() === "webhook") {
+    for (const name of ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"]) {
+      if (!present(name)) problems.push(`${name} is required when BOT_MODE=webhook`);
+    }
+  }
+  const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
+  const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
+  if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
+  return problems;
+}
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -129,14 +135,15 @@ export type ConfigResult = { ok: true; config: Config } | { ok: false; problems:
  */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
       const name = issue.path.map(String).join(".");
       const message = issue.code === "invalid_type" ? "is required" : issue.message;
       return `${name} ${message}`;
-    });
-    return { ok: false, problems: [...new Set(problems)] };
-  }
+    }),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems: [...new Set(problems)] };
   const env_ = parsed.data;
   return {
     ok: true,

@@ -1,10 +1,21 @@
 import dotenv from "dotenv";
+import { alertOnTokenRejection } from "./bot/admin-alerts.ts";
+import { fileAuditTrail, type AuditTrail } from "./bot/audit-trail.ts";
+import type { EnquiryListener } from "./bot/check.ts";
+import { registerCommandMenu } from "./bot/command-menu.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { InFlightUpdates } from "./bot/middleware/in-flight.ts";
-import { startPolling } from "./bot/polling.ts";
-import { parseConfig } from "./config.ts";
+import { startPolling, type Polling } from "./bot/polling.ts";
+import { setWebhook, webhookUpdateHandler } from "./bot/webhook.ts";
+import { parseConfig, type Config } from "./config.ts";
 import { createEnquiryClient } from "./enquiry/client.ts";
-import { createLogger, SecretSet } from "./logger.ts";
+import { describeTokenHealth, fileToken, staticToken, tokenHealth, type ServiceToken, type TokenEvents } from "./enquiry/service-token.ts";
+import { shareEnquiries } from "./enquiry/shared-enquiries.ts";
+import { createLogger, SecretSet, type Logger } from "./logger.ts";
+import { startHttpServer, type HttpServer, type Readiness } from "./server/http-server.ts";
+import { createMetrics } from "./server/metrics.ts";
+
+const TOKEN_HEALTH_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * The composition root: the only place that reads the environment and wires the parts together.
@@ -13,9 +24,7 @@ async function main(): Promise<void> {
   dotenv.config({ quiet: true });
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
-    process.stderr.write(
-      `The bot cannot start; fix its configuration (see .env.example):\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`,
-    );
+    process.stderr.write(`The bot cannot start; fix its configuration (see .env.example):\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
     process.exit(1);
   }
   const { config } = parsed;
@@ -25,60 +34,150 @@ async function main(): Promise<void> {
   secrets.add(config.enquiry.token);
   secrets.add(config.webhook.secret);
   const logger = createLogger({ level: config.logLevel, secrets });
+  const metrics = createMetrics();
 
-  const token = config.enquiry.token;
+  const serviceToken = openServiceToken(config, logger, secrets);
   const client = createEnquiryClient({
     baseUrl: config.enquiry.baseUrl,
-    token: () => token,
+    token: () => serviceToken.current(),
     timeoutMs: config.enquiry.timeoutMs,
     totalTimeoutMs: config.enquiry.totalTimeoutMs,
     retries: config.enquiry.retries,
     connections: config.enquiry.connections,
     observer: {
-      onRetry: (event) => logger.debug(event, "retrying enquiry"),
+      onAttempt: metrics.observer.onAttempt,
+      onRetry: (event) => {
+        metrics.observer.onRetry?.(event);
+        logger.debug(event, "retrying enquiry");
+      },
     },
   });
+  const enquiry = shareEnquiries(metrics.trackInFlight(client), { cacheTtlMs: config.cacheTtlSeconds * 1000 });
 
+  const audit: AuditTrail | undefined = config.auditLogFile ? fileAuditTrail(config.auditLogFile, logger) : undefined;
+  const listeners: EnquiryListener[] = [metrics.countEnquiry];
+  if (audit) listeners.push((record) => audit.record(record));
   const inFlight = new InFlightUpdates();
-  const bot = createBot({ config, enquiry: client, logger, inFlight });
+  const bot = createBot({
+    config,
+    enquiry,
+    logger,
+    inFlight,
+    onEnquiry: (record, outcome) => listeners.forEach((listener) => listener(record, outcome)),
+    onApiError: metrics.countTelegramError,
+    auditInLog: audit === undefined,
+  });
+  listeners.push(alertOnTokenRejection({ api: bot.api, logger, adminChatId: config.adminChatId, currentToken: () => serviceToken.current() }));
+
+  let started = false;
+  let acceptingUpdates = true;
+  const readiness = (): Readiness => {
+    const health = tokenHealth(serviceToken.status(), new Date());
+    const details = { mode: config.mode, token: health, tokenExpiresAt: serviceToken.status().expiresAt?.toISOString() };
+    if (!started) return { ready: false, reason: "starting", details };
+    if (!acceptingUpdates) return { ready: false, reason: "shutting down", details };
+    if (health === "missing" || health === "expired") return { ready: false, reason: `service token ${health}`, details };
+    return { ready: true, details };
+  };
+  const handleWebhookUpdate = webhookUpdateHandler(bot, logger);
+  let http: HttpServer | undefined;
+  if (config.http.port !== undefined) {
+    http = await startHttpServer({
+      port: config.http.port,
+      logger,
+      readiness,
+      metrics: metrics.registry,
+      ...(config.mode === "webhook" && config.webhook.url && config.webhook.secret
+        ? {
+            webhook: {
+              path: new URL(config.webhook.url).pathname,
+              secret: config.webhook.secret,
+              onUpdate: (update) => {
+                if (acceptingUpdates) handleWebhookUpdate(update);
+              },
+            },
+          }
+        : {}),
+    });
+  }
 
   try {
     await bot.init();
   } catch (error) {
-    logger.fatal({ err: String(error) }, "cannot reach Telegram or the bot token was rejected");
+    logger.fatal({ err: String(error) }, "cannot reach Telegram, or the bot token was rejected");
     await exit(logger, 1);
   }
-  const polling = await startPolling(bot, inFlight, logger);
+  await registerCommandMenu(bot.api, logger);
+  let polling: Polling | undefined;
+  if (config.mode === "polling") {
+    polling = await startPolling(bot, inFlight, logger);
+  } else if (config.webhook.url && config.webhook.secret) {
+    await setWebhook(bot, config.webhook.url, config.webhook.secret, logger);
+  }
+  started = true;
+  logger.info({ mode: config.mode, username: bot.botInfo.username }, "bot started");
+
+  const healthTimer = setInterval(() => logTokenHealthChange(), TOKEN_HEALTH_CHECK_MS).unref();
+  let lastHealth = tokenHealth(serviceToken.status(), new Date());
+  function logTokenHealthChange() {
+    const health = tokenHealth(serviceToken.status(), new Date());
+    if (health === lastHealth) return;
+    lastHealth = health;
+    const { level, message } = describeTokenHealth(serviceToken.status(), new Date());
+    logger[level]({ expiresAt: serviceToken.status().expiresAt }, message);
+  }
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (stopping) {
-      logger.warn({ signal }, "second signal: exiting now");
+      logger.warn({ reason }, "second signal: exiting now");
       await exit(logger, 1);
     }
     stopping = true;
-    logger.info({ signal, inFlight: inFlight.count }, "stopping: finishing in-flight replies");
-    const { drained } = await polling.stop(config.shutdownGraceMs);
+    acceptingUpdates = false;
+    logger.info({ reason, inFlight: inFlight.count }, "stopping: finishing in-flight replies");
+    const drained = polling ? (await polling.stop(config.shutdownGraceMs)).drained : await inFlight.idle(config.shutdownGraceMs);
     if (!drained) logger.warn({ inFlight: inFlight.count }, "shutdown grace period over; some replies were not sent");
-    await client.close();
+    clearInterval(healthTimer);
+    serviceToken.close();
+    await Promise.all([http?.close(), client.close(), audit?.close()]);
     logger.info("stopped");
     await exit(logger, 0);
   };
   process.on("SIGINT", (signal) => void shutdown(signal));
   process.on("SIGTERM", (signal) => void shutdown(signal));
 
-  polling.stopped.then(
+  polling?.stopped.then(
     () => {
       if (!stopping) void shutdown("polling ended");
     },
     async (error: unknown) => {
-      logger.fatal({ err: String(error) }, "polling stopped: is another instance running with this token?");
+      logger.fatal({ err: String(error) }, "polling stopped: is another instance running with this bot token?");
       await exit(logger, 1);
     },
   );
 }
 
-function exit(logger: ReturnType<typeof createLogger>, code: number): Promise<never> {
+/** ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE, with every new value masked in logs and its expiry checked. */
+function openServiceToken(config: Config, logger: Logger, secrets: SecretSet): ServiceToken {
+  const events: TokenEvents = {
+    onLoaded: (status, token) => {
+      secrets.add(token);
+      const { level, message } = describeTokenHealth(status, new Date());
+      logger[level]({ expiresAt: status.expiresAt, source: config.enquiry.tokenFile ? "file" : "environment" }, message);
+    },
+    onReadFailed: (error) => logger.error({ err: error }, "could not re-read ENQUIRY_TOKEN_FILE; keeping the last good token"),
+  };
+  if (config.enquiry.tokenFile === undefined) return staticToken(config.enquiry.token ?? "", events);
+  try {
+    return fileToken(config.enquiry.tokenFile, events);
+  } catch (error) {
+    process.stderr.write(`The bot cannot start: ENQUIRY_TOKEN_FILE cannot be read (${error instanceof Error ? error.message : "unknown error"}).\n`);
+    process.exit(1);
+  }
+}
+
+function exit(logger: Logger, code: number): Promise<never> {
   return new Promise<never>(() => {
     logger.flush(() => process.exit(code));
   });

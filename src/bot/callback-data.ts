@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BoundedMap } from "./bounded-map.ts";
+import { BoundedMap } from "../util/bounded-map.ts";
 import type { Scope } from "./query.ts";
 
 /** What a button does: re-check an answer, or ask about IDs that were sent without a command. */

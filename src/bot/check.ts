@@ -29,6 +29,8 @@ export interface CheckDependencies {
   onEnquiry: EnquiryListener | undefined;
   /** Whether an admin is alerted when the service token is rejected. */
   adminAlerted: boolean;
+  /** Mark each enquiry's log line as the audit record (when there is no separate audit file). */
+  auditInLog: boolean;
 }
 
 export interface CheckedAnswer {
@@ -61,7 +63,7 @@ export async function check(
       latencyMs: Math.round(performance.now() - started),
       via,
     };
-    ctx.logger.info(record, "enquiry");
+    ctx.logger.info(deps.auditInLog ? { audit: true, ...record } : record, "enquiry");
     deps.onEnquiry?.(record, outcome);
     return outcome;
   };

@@ -35,6 +35,8 @@ export interface CreateBotOptions {
   onApiError?: ApiErrorListener;
   /** Tracks updates being handled, for a graceful shutdown. */
   inFlight?: InFlightUpdates;
+  /** Mark each enquiry's log line as the audit record (no separate audit file). Default true. */
+  auditInLog?: boolean;
 }
 
 /** The update types the bot handles: polling and the webhook ask Telegram for these only. */
@@ -44,7 +46,7 @@ export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
  * Builds the bot: middleware in the order that keeps strangers cheap (identity, then the access
  * gate, then rate limiting, then the features). Starting it (polling or webhook) is the caller's job.
  */
-export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry, onApiError, inFlight }: CreateBotOptions): Bot<BotContext> {
+export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry, onApiError, inFlight, auditInLog = true }: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(config.telegram.botToken, {
     ...(botInfo ? { botInfo } : {}),
     client: { ...client, ...(config.telegram.apiRoot ? { apiRoot: config.telegram.apiRoot } : {}) },
@@ -58,6 +60,7 @@ export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry,
     buttons: new IdListStore(),
     onEnquiry,
     adminAlerted: config.adminChatId !== undefined,
+    auditInLog,
   };
 
   if (inFlight) bot.use(inFlight.middleware());

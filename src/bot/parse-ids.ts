@@ -37,12 +37,12 @@ const EDGE_PUNCTUATION = /^[("'«“‘[<]+|[)"'»”’\]>.,;:!?]+$/gu;
 
 /**
  * IDs found in someone else's message (a customer's pasted text that a support agent replies to):
- * the whole text when it is nothing but IDs, otherwise the words that look like references:
+ * the whole text when it is nothing but ID-looking words, otherwise the words that look like references:
  * at least six ID characters, with a digit in them.
  */
 export function extractIds(text: string, max = MAX_IDS_PER_QUERY): ParsedIds {
-  const strict = parseIds(text, max);
-  if (strict.type !== "invalid") return strict;
+  const whole = bareIds(text, max);
+  if (whole.type !== "invalid") return whole;
   const candidates = text
     .split(SEPARATORS)
     .map((word) => word.replace(EDGE_PUNCTUATION, ""))

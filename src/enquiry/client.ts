@@ -6,9 +6,9 @@ import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService, Outco
 
 export interface EnquiryObserver {
   /** An attempt ended in a way that will be retried after `delayMs`. */
-  onRetry?(event: { kind: EnquiryKind; attempt: number; delayMs: number; reason: string }): void;
+  onRetry?: (event: { kind: EnquiryKind; attempt: number; delayMs: number; reason: string }) => void;
   /** A request was sent (one per attempt); `durationMs` is its own latency, not the enquiry's. */
-  onAttempt?(event: { kind: EnquiryKind; attempt: number; durationMs: number; outcome: OutcomeType }): void;
+  onAttempt?: (event: { kind: EnquiryKind; attempt: number; durationMs: number; outcome: OutcomeType }) => void;
 }
 
 export interface EnquiryClientOptions {

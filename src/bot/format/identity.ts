@@ -8,9 +8,9 @@ export function formatIdentity(
   t: Translate,
 ): FormattedString {
   const lines = [
-    line(`${t("whoami-user")}: `, FormattedString.code(String(who.userId ?? "?"))),
-    line(`${t("whoami-chat")}: `, FormattedString.code(String(who.chatId ?? "?"))),
+    line(`${t("whoami-user")} `, FormattedString.code(String(who.userId ?? "?"))),
+    line(`${t("whoami-chat")} `, FormattedString.code(String(who.chatId ?? "?"))),
   ];
-  if (who.chatType !== undefined) lines.push(line(`${t("whoami-chat-type")}: ${who.chatType}`));
+  if (who.chatType !== undefined) lines.push(line(`${t("whoami-chat-type")} ${who.chatType}`));
   return FormattedString.join(lines, "\n");
 }

@@ -82,17 +82,17 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   const lines: FormattedString[] = [
     heading,
     state === "not_final"
-      ? line(`${t("label-payment")}: `, bold(status), ` (${t("status-not-final")})`)
-      : line(`${t("label-payment")}: `, bold(status)),
+      ? line(`${t("label-payment")} `, bold(status), ` (${t("status-not-final")})`)
+      : line(`${t("label-payment")} `, bold(status)),
   ];
   if (state === "failed") {
     const reason = transaction.message ? cleanServiceText(transaction.message, REASON_LIMIT.block) : t("no-reason");
-    lines.push(line(`${t("label-reason")}: `, reason));
+    lines.push(line(`${t("label-reason")} `, reason));
   }
   if (transaction.mnoTransactionId) {
-    lines.push(line(`${t("label-mno-ref")}: `, mono(cleanServiceText(transaction.mnoTransactionId, REFERENCE_LIMIT))));
+    lines.push(line(`${t("label-mno-ref")} `, mono(cleanServiceText(transaction.mnoTransactionId, REFERENCE_LIMIT))));
   }
-  lines.push(line(`${t("label-service-id")}: `, mono(cleanServiceText(outcome.serviceTransactionId, REFERENCE_LIMIT))));
+  lines.push(line(`${t("label-service-id")} `, mono(cleanServiceText(outcome.serviceTransactionId, REFERENCE_LIMIT))));
   return FormattedString.join(lines, "\n");
 }
 

@@ -7,10 +7,10 @@ kind-airtime = Airtime
 kind-status = Collection or airtime
 
 ## One answer
-label-payment = Payment
-label-reason = Reason
-label-mno-ref = MNO ref
-label-service-id = Service ID
+label-payment = Payment:
+label-reason = Reason:
+label-mno-ref = MNO ref:
+label-service-id = Service ID:
 status-not-final = not final yet, check again later
 no-reason = no reason given
 checked-at = Checked {$time}
@@ -72,9 +72,9 @@ help =
     Several IDs at once: /collection TX-1 TX-2 TX-3
     Reply /collection to a message to check the IDs in it.
 help-private-tip = In this private chat you can also just send an ID.
-whoami-user = User ID
-whoami-chat = Chat ID
-whoami-chat-type = Chat type
+whoami-user = User ID:
+whoami-chat = Chat ID:
+whoami-chat-type = Chat type:
 whoami-allowed = You may ask for payment statuses here.
 whoami-not-allowed = You may not ask for payment statuses here yet. Send these IDs to an admin.
 
@@ -91,3 +91,6 @@ command-airtime = Check an airtime purchase
 command-status = Check an ID of either kind
 command-whoami = Show your user and chat IDs
 command-help = How to use this bot
+
+## Operators
+admin-token-rejected = ⚠️ The payment provider rejected the bot's service token (HTTP {$status}). Users cannot check payments until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).

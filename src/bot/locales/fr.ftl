@@ -6,10 +6,10 @@ kind-airtime = Crédit d'appel
 kind-status = Encaissement ou crédit d'appel
 
 ## Une réponse
-label-payment = Paiement
-label-reason = Motif
-label-mno-ref = Réf. opérateur
-label-service-id = ID service
+label-payment = Paiement :
+label-reason = Motif :
+label-mno-ref = Réf. opérateur :
+label-service-id = ID service :
 status-not-final = pas encore définitif, revérifiez plus tard
 no-reason = aucun motif donné
 checked-at = Vérifié à {$time}
@@ -71,9 +71,9 @@ help =
     Plusieurs ID à la fois : /collection TX-1 TX-2 TX-3
     Répondez /collection à un message pour vérifier les ID qu'il contient.
 help-private-tip = Dans cette discussion privée, vous pouvez aussi envoyer un ID seul.
-whoami-user = ID utilisateur
-whoami-chat = ID discussion
-whoami-chat-type = Type de discussion
+whoami-user = ID utilisateur :
+whoami-chat = ID discussion :
+whoami-chat-type = Type de discussion :
 whoami-allowed = Vous pouvez demander des statuts de paiement ici.
 whoami-not-allowed = Vous ne pouvez pas encore demander de statuts de paiement ici. Envoyez ces ID à un administrateur.
 
@@ -90,3 +90,6 @@ command-airtime = Vérifier un achat de crédit d'appel
 command-status = Vérifier un ID de l'un ou l'autre type
 command-whoami = Afficher vos ID utilisateur et discussion
 command-help = Comment utiliser ce bot
+
+## Exploitation
+admin-token-rejected = ⚠️ Le fournisseur de paiement a refusé le jeton de service du bot (HTTP {$status}). Les utilisateurs ne peuvent plus vérifier de paiements tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).

@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from "grammy";
 import { isAllowed, type AccessPolicy } from "../access.ts";
-import { BoundedMap } from "../bounded-map.ts";
+import { BoundedMap } from "../../util/bounded-map.ts";
 import type { BotContext } from "../context.ts";
 import { isCommandForOtherBot } from "./commands.ts";
 

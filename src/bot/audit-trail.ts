@@ -1,0 +1,26 @@
+import { pino, type Logger as PinoLogger } from "pino";
+import type { Logger } from "../logger.ts";
+import type { EnquiryRecord } from "./check.ts";
+
+export interface AuditTrail {
+  record(entry: EnquiryRecord): void;
+  close(): Promise<void>;
+}
+
+/**
+ * One JSON line per enquiry (time, user, chat, kind, transaction ID, outcome, latency), appended
+ * to its own file for shipping and retention. Records hold no token by construction; the file
+ * logger also applies no redaction because there is nothing to redact.
+ */
+export function fileAuditTrail(path: string, logger: Logger): AuditTrail {
+  const destination = pino.destination({ dest: path, append: true, mkdir: true, sync: false });
+  destination.on("error", (error: unknown) => logger.error({ err: String(error) }, "cannot write the audit trail"));
+  const audit: PinoLogger = pino({ base: undefined, timestamp: false, messageKey: "event" }, destination);
+  return {
+    record: (entry) => audit.info(entry, "enquiry"),
+    close: () =>
+      new Promise<void>((resolve) => {
+        audit.flush(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,117 @@
+import { readFileSync, unwatchFile, watchFile } from "node:fs";
+
+/** What is known about the current service token, without ever exposing it. */
+export interface TokenStatus {
+  present: boolean;
+  /** From the JWT `exp` claim (read, not verified); undefined when absent or not a JWT. */
+  expiresAt: Date | undefined;
+  jwtShaped: boolean;
+}
+
+export type TokenHealth = "ok" | "not_jwt" | "no_expiry" | "expires_soon" | "expired" | "missing";
+
+export const EXPIRY_WARNING_MS = 24 * 60 * 60 * 1000;
+
+export interface ServiceToken {
+  /** The token to send now: the last one read successfully. */
+  current(): string | undefined;
+  status(): TokenStatus;
+  close(): void;
+}
+
+export interface TokenEvents {
+  /** A new token was read (also called once at start). */
+  onLoaded?(status: TokenStatus, token: string): void;
+  /** The file could not be read, or was empty; the last good token stays in use. */
+  onReadFailed?(error: string): void;
+}
+
+/**
+ * Reads the `exp` claim of a JWT-shaped token. The signature is not checked: the bot only wants
+ * to warn before the provider starts rejecting it.
+ */
+export function inspectToken(token: string | undefined): TokenStatus {
+  if (!token) return { present: false, expiresAt: undefined, jwtShaped: false };
+  const parts = token.split(".");
+  if (parts.length !== 3 || !parts.every((part) => /^[A-Za-z0-9_-]+={0,2}$/.test(part))) {
+    return { present: true, expiresAt: undefined, jwtShaped: false };
+  }
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
+    const exp = typeof claims.exp === "number" && Number.isFinite(claims.exp) ? new Date(claims.exp * 1000) : undefined;
+    return { present: true, expiresAt: exp, jwtShaped: true };
+  } catch {
+    return { present: true, expiresAt: undefined, jwtShaped: false };
+  }
+}
+
+export function tokenHealth(status: TokenStatus, now: Date): TokenHealth {
+  if (!status.present) return "missing";
+  if (!status.jwtShaped) return "not_jwt";
+  if (!status.expiresAt) return "no_expiry";
+  const left = status.expiresAt.getTime() - now.getTime();
+  if (left <= 0) return "expired";
+  return left <= EXPIRY_WARNING_MS ? "expires_soon" : "ok";
+}
+
+/** A token given directly (ENQUIRY_TOKEN). */
+export function staticToken(token: string, events: TokenEvents = {}): ServiceToken {
+  const status = inspectToken(token);
+  events.onLoaded?.(status, token);
+  return { current: () => token, status: () => status, close: () => undefined };
+}
+
+/**
+ * A token kept in a file (ENQUIRY_TOKEN_FILE), re-read whenever the file changes, so it can be
+ * rotated without a restart (a mounted secret, a sidecar refreshing it). The file is polled
+ * rather than watched with inotify, which misses the atomic renames secret mounts use.
+ */
+export function fileToken(path: string, events: TokenEvents = {}, pollIntervalMs = 1_000): ServiceToken {
+  let token = readToken(path);
+  let status = inspectToken(token);
+  events.onLoaded?.(status, token);
+
+  const reload = () => {
+    let next: string;
+    try {
+      next = readToken(path);
+    } catch (error) {
+      events.onReadFailed?.(error instanceof Error ? error.message.replace(path, "<token file>") : "unreadable");
+      return;
+    }
+    if (next === token) return;
+    token = next;
+    status = inspectToken(token);
+    events.onLoaded?.(status, token);
+  };
+  watchFile(path, { interval: pollIntervalMs, persistent: false }, reload);
+  return {
+    current: () => token,
+    status: () => status,
+    close: () => unwatchFile(path, reload),
+  };
+}
+
+function readToken(path: string): string {
+  const token = readFileSync(path, "utf8").trim();
+  if (token === "") throw new Error("the token file is empty");
+  return token;
+}
+
+/** A log-ready verdict on a token's health: what an operator should know, at what level. */
+export function describeTokenHealth(status: TokenStatus, now: Date): { level: "info" | "warn" | "error"; message: string } {
+  switch (tokenHealth(status, now)) {
+    case "ok":
+      return { level: "info", message: "service token loaded" };
+    case "no_expiry":
+      return { level: "info", message: "service token loaded (no expiry claim)" };
+    case "not_jwt":
+      return { level: "warn", message: "service token is not JWT-shaped; its expiry cannot be checked" };
+    case "expires_soon":
+      return { level: "warn", message: "service token expires within 24 hours: rotate it" };
+    case "expired":
+      return { level: "error", message: "service token has expired: the provider will reject enquiries" };
+    case "missing":
+      return { level: "error", message: "no service token" };
+  }
+}

@@ -1,0 +1,76 @@
+import type { UserFromGetMe } from "grammy/types";
+import type { AccessPolicy } from "../../src/bot/access.ts";
+import type { EnquiryListener } from "../../src/bot/check.ts";
+import { createBot } from "../../src/bot/create-bot.ts";
+import type { EnquiryService } from "../../src/enquiry/types.ts";
+import { captureLogs } from "./logs.ts";
+import { USER } from "./updates.ts";
+
+export const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
+
+export const BOT_INFO = {
+  id: 123456789,
+  is_bot: true,
+  first_name: "Payment status",
+  username: "payment_status_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+} as UserFromGetMe;
+
+export interface ApiCall {
+  method: string;
+  payload: Record<string, unknown> & { text?: string; chat_id?: number };
+}
+
+export interface HarnessOptions {
+  enquiry: EnquiryService;
+  access?: Partial<AccessPolicy>;
+  rateLimit?: { windowSeconds: number; maxRequests: number };
+  adminChatId?: number;
+  onEnquiry?: EnquiryListener;
+  /** Make a Bot API method fail the way Telegram would. */
+  failWith?: (method: string, payload: Record<string, unknown>) => { error_code: number; description: string } | undefined;
+}
+
+/**
+ * The real bot with its Bot API calls recorded instead of sent (grammY transformer), driven with
+ * `bot.handleUpdate`: the fast way to test handlers.
+ */
+export function createTestBot(options: HarnessOptions) {
+  const logs = captureLogs([BOT_TOKEN]);
+  const bot = createBot({
+    config: {
+      telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
+      access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, ...options.access },
+      rateLimit: options.rateLimit ?? { windowSeconds: 60, maxRequests: 1000 },
+      adminChatId: options.adminChatId,
+    },
+    enquiry: options.enquiry,
+    logger: logs.logger,
+    botInfo: BOT_INFO,
+    ...(options.onEnquiry ? { onEnquiry: options.onEnquiry } : {}),
+  });
+  const calls: ApiCall[] = [];
+  let nextMessageId = 9000;
+  bot.api.config.use((_prev, method, payload) => {
+    const args = payload as ApiCall["payload"];
+    calls.push({ method, payload: args });
+    const failure = options.failWith?.(method, args);
+    if (failure) return Promise.resolve({ ok: false as const, ...failure });
+    const result =
+      method === "sendMessage" || method === "editMessageText"
+        ? { message_id: (args.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: args.chat_id, type: "private" }, text: args.text }
+        : true;
+    return Promise.resolve({ ok: true as const, result: result as never });
+  });
+  const byMethod = (method: string) => calls.filter((call) => call.method === method);
+  return {
+    bot,
+    calls,
+    logs,
+    sent: () => byMethod("sendMessage"),
+    edits: () => byMethod("editMessageText"),
+    toasts: () => byMethod("answerCallbackQuery"),
+  };
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * The command `npm start` runs, run directly. npm itself dies at once on SIGTERM (without waiting
+ * for its child), so tests of signal handling talk to the bot's own process, as a process manager
+ * or container runtime does.
+ */
+export function startScriptCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL("package.json", `file://${REPO_ROOT}/`), "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start.split(" ");
+}
+
+/** Every variable the bot reads, blank unless given, so a developer's own .env cannot leak into a test. */
+const BLANK_CONFIG = Object.fromEntries(
+  [
+    "TELEGRAM_BOT_TOKEN", "TELEGRAM_API_ROOT", "ENQUIRY_BASE_URL", "ENQUIRY_TOKEN", "ENQUIRY_TOKEN_FILE", "ENQUIRY_TIMEOUT_MS",
+    "ENQUIRY_TOTAL_TIMEOUT_MS", "ENQUIRY_RETRIES", "ENQUIRY_CONNECTIONS", "ALLOWED_USER_IDS", "ALLOWED_CHAT_IDS", "ALLOW_EVERYONE",
+    "CACHE_TTL_SECONDS", "RATE_LIMIT_WINDOW_SECONDS", "RATE_LIMIT_MAX", "BOT_MODE", "HTTP_PORT", "WEBHOOK_URL", "WEBHOOK_SECRET",
+    "ADMIN_CHAT_ID", "AUDIT_LOG_FILE", "SHUTDOWN_GRACE_MS", "LOG_LEVEL",
+  ].map((name) => [name, ""]),
+);
+
+export interface BotProcess {
+  child: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  /** Parsed JSON log lines so far. */
+  logs(): Record<string, unknown>[];
+  waitForLog(predicate: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs the bot as users run it: `npm start`, configured only through the environment. */
+export function startBotProcess(env: Record<string, string>, command: string[] = ["npm", "start", "--silent"]): BotProcess {
+  const [file = "npm", ...args] = command;
+  const child = spawn(file, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...BLANK_CONFIG, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let partial = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    stdout.push(...lines.filter(Boolean));
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => stderr.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const logs = () =>
+    stdout.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+  return {
+    child,
+    stdout,
+    stderr,
+    logs,
+    exited,
+    async waitForLog(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = logs().find(predicate);
+        if (found) return found;
+        if (child.exitCode !== null) throw new Error(`bot exited (${child.exitCode}): ${stderr.join("")}${stdout.join("\n")}`);
+        if (Date.now() > deadline) throw new Error(`no such log line; got:\n${stdout.join("\n")}\n${stderr.join("")}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Update, UserFromGetMe } from "grammy/types";
+
+export interface RecordedCall {
+  method: string;
+  payload: Record<string, unknown> & { chat_id?: number; text?: string; message_id?: number };
+  at: number;
+  /** What the server answered (for sendMessage, the message with its message_id). */
+  result?: unknown;
+}
+
+/** A scripted failure for the next calls of a method (Telegram's error format). */
+export interface InjectedFailure {
+  method: string;
+  times: number;
+  /** A Bot API error answer, or "drop" to cut the connection without answering. */
+  response: { status: number; error_code: number; description: string; retry_after?: number } | "drop";
+  /** Drop after Telegram "processed" the call (the reply exists) or before (it does not). */
+  processed?: boolean;
+}
+
+interface ChatRef {
+  id: number;
+  type: "private" | "group" | "supergroup";
+  title?: string;
+  first_name?: string;
+}
+
+interface UserRef {
+  id: number;
+  first_name: string;
+  language_code?: string;
+}
+
+/**
+ * A Bot-API-compatible server on 127.0.0.1, enough for the bot to run against it for real:
+ * long-polling getUpdates with offsets, the methods the bot calls, and Telegram's error format.
+ * It plays the users (updates are pushed in) and records every call the bot makes.
+ */
+export async function startFakeBotApi(options: { token: string; botInfo: UserFromGetMe }) {
+  const calls: RecordedCall[] = [];
+  const updates: Update[] = [];
+  const failures: InjectedFailure[] = [];
+  const pollers = new Set<() => void>();
+  const callWaiters = new Set<() => void>();
+  const updateCounts = new Map<number, number>();
+  let nextUpdateId = 1;
+  let nextMessageId = 1;
+  let confirmedOffset = 0;
+
+  const wakePollers = () => pollers.forEach((wake) => wake());
+  const wakeCallWaiters = () => callWaiters.forEach((wake) => wake());
+
+  async function getUpdates(payload: Record<string, unknown>, closed: () => boolean): Promise<Update[]> {
+    const offset = Number(payload.offset ?? 0);
+    const limit = Number(payload.limit ?? 100);
+    const timeoutMs = Number(payload.timeout ?? 0) * 1000;
+    if (offset > confirmedOffset) confirmedOffset = offset;
+    // Telegram forgets updates below the offset it was given.
+    while (updates.length > 0 && (updates[0]?.update_id ?? 0) < confirmedOffset) updates.shift();
+    const deadline = Date.now() + timeoutMs;
+    while (updates.length === 0 && Date.now() < deadline && !closed()) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          pollers.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(250, deadline - Date.now()));
+        pollers.add(wake);
+      });
+    }
+    const batch = updates.slice(0, limit);
+    for (const update of batch) updateCounts.set(update.update_id, (updateCounts.get(update.update_id) ?? 0) + 1);
+    return batch;
+  }
+
+  function respond(method: string, payload: RecordedCall["payload"]): unknown {
+    switch (method) {
+      case "getMe":
+        return options.botInfo;
+      case "sendMessage":
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
+          from: options.botInfo,
+          text: payload.text,
+          entities: payload.entities,
+          reply_markup: payload.reply_markup,
+        };
+      case "editMessageText":
+        return {
+          message_id: payload.message_id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
+          text: payload.text,
+        };
+      default:
+        return true;
+    }
+  }
+
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      void (async () => {
+        const match = /^\/bot([^/]+)\/(\w+)/.exec(req.url ?? "");
+        if (!match || match[1] !== options.token) {
+          return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+        }
+        const method = match[2] ?? "";
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const payload = (raw ? JSON.parse(raw) : {}) as RecordedCall["payload"];
+
+        const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0);
+        if (failure) {
+          failure.times--;
+          if (failure.response === "drop") {
+            if (failure.processed) {
+              calls.push({ method, payload, at: Date.now(), result: respond(method, payload) });
+              wakeCallWaiters();
+            }
+            res.socket?.destroy();
+            return;
+          }
+          const { status, ...body } = failure.response;
+          const { retry_after, ...error } = body;
+          return send(res, status, { ok: false, ...error, ...(retry_after ? { parameters: { retry_after } } : {}) });
+        }
+
+        if (method === "getUpdates") {
+          const result = await getUpdates(payload, () => res.closed || req.destroyed);
+          if (!res.closed) send(res, 200, { ok: true, result });
+          return;
+        }
+        const result = respond(method, payload);
+        calls.push({ method, payload, at: Date.now(), result });
+        wakeCallWaiters();
+        send(res, 200, { ok: true, result });
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  function push(update: Omit<Update, "update_id">): Update {
+    const full: Update = { update_id: nextUpdateId++, ...update };
+    updates.push(full);
+    wakePollers();
+    return full;
+  }
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    failures,
+    /** How many times each update was handed out by getUpdates. */
+    updateCounts,
+    /** Updates Telegram would still deliver: not yet confirmed by a getUpdates offset. */
+    pendingUpdates: () => updates.filter((update) => update.update_id >= confirmedOffset).length,
+    /** A user sends a text message (a leading /command gets its entity, as Telegram does). */
+    sendText(chat: ChatRef, from: UserRef, text: string): Update {
+      const command = /^\/\S+/.exec(text)?.[0];
+      return push({
+        message: {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat,
+          from: { is_bot: false, ...from },
+          text,
+          ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+        },
+      } as Omit<Update, "update_id">);
+    },
+    /** A user presses an inline button on a message the bot sent. */
+    press(from: UserRef, message: { message_id: number; chat: ChatRef; text?: string }, data: string): Update {
+      return push({
+        callback_query: {
+          id: `cb-${nextUpdateId}`,
+          from: { is_bot: false, ...from },
+          chat_instance: "e2e",
+          data,
+          message: { date: Math.floor(Date.now() / 1000), ...message },
+        },
+      } as Omit<Update, "update_id">);
+    },
+    /** Resolves once the recorded calls satisfy `predicate`; rejects after `timeoutMs`. */
+    async waitFor<T>(predicate: (calls: RecordedCall[]) => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const result = predicate(calls);
+        if (result) return result;
+        if (Date.now() > deadline) throw new Error(`timed out waiting; calls so far: ${calls.map((c) => c.method).join(", ")}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            callWaiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, 100);
+          callWaiters.add(wake);
+        });
+      }
+    },
+    failNext(failure: InjectedFailure) {
+      failures.push(failure);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        wakePollers();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;
