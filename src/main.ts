@@ -12,8 +12,9 @@ import { createEnquiryClient } from "./enquiry/client.ts";
 import { describeTokenHealth, fileToken, staticToken, tokenHealth, type ServiceToken, type TokenEvents } from "./enquiry/service-token.ts";
 import { shareEnquiries } from "./enquiry/shared-enquiries.ts";
 import { createLogger, SecretSet, type Logger } from "./logger.ts";
-import { startHttpServer, type HttpServer, type Readiness } from "./server/http-server.ts";
+import { startHttpServer, type HttpServer } from "./server/http-server.ts";
 import { createMetrics } from "./server/metrics.ts";
+import { assessReadiness } from "./server/readiness.ts";
 
 const TOKEN_HEALTH_CHECK_MS = 60 * 60 * 1000;
 
@@ -71,14 +72,8 @@ async function main(): Promise<void> {
 
   let started = false;
   let acceptingUpdates = true;
-  const readiness = (): Readiness => {
-    const health = tokenHealth(serviceToken.status(), new Date());
-    const details = { mode: config.mode, token: health, tokenExpiresAt: serviceToken.status().expiresAt?.toISOString() };
-    if (!started) return { ready: false, reason: "starting", details };
-    if (!acceptingUpdates) return { ready: false, reason: "shutting down", details };
-    if (health === "missing" || health === "expired") return { ready: false, reason: `service token ${health}`, details };
-    return { ready: true, details };
-  };
+  const readiness = () =>
+    assessReadiness({ mode: config.mode, started, stopping: !acceptingUpdates, token: serviceToken.status() }, new Date());
   const handleWebhookUpdate = webhookUpdateHandler(bot, logger);
   let http: HttpServer | undefined;
   if (config.http.port !== undefined) {

@@ -18,9 +18,11 @@ export function fileAuditTrail(path: string, logger: Logger): AuditTrail {
   const audit: PinoLogger = pino({ base: undefined, timestamp: false, messageKey: "event" }, destination);
   return {
     record: (entry) => audit.info(entry, "enquiry"),
+    // Ends the stream once every line is written (and the file is open, which is asynchronous).
     close: () =>
       new Promise<void>((resolve) => {
-        audit.flush(() => resolve());
+        destination.once("close", () => resolve());
+        destination.end();
       }),
   };
 }

@@ -63,7 +63,9 @@ export async function check(
       latencyMs: Math.round(performance.now() - started),
       via,
     };
-    ctx.logger.info(deps.auditInLog ? { audit: true, ...record } : record, "enquiry");
+    // pino stamps the line itself; a second "time" key would make it ambiguous JSON.
+    const { time: _time, ...fields } = record;
+    ctx.logger.info(deps.auditInLog ? { audit: true, ...fields } : fields, "enquiry");
     deps.onEnquiry?.(record, outcome);
     return outcome;
   };

@@ -85,10 +85,15 @@ export function fileToken(path: string, events: TokenEvents = {}, pollIntervalMs
     events.onLoaded?.(status, token);
   };
   watchFile(path, { interval: pollIntervalMs, persistent: false }, reload);
+  // The watcher's first look is asynchronous; a change made before it would go unnoticed.
+  const catchUp = setTimeout(reload, pollIntervalMs).unref();
   return {
     current: () => token,
     status: () => status,
-    close: () => unwatchFile(path, reload),
+    close: () => {
+      clearTimeout(catchUp);
+      unwatchFile(path, reload);
+    },
   };
 }
 

@@ -43,6 +43,12 @@ afterAll(async () => {
 });
 
 describe("the real bot process, long polling a local Bot API server", () => {
+  it("at start, removes any webhook (polling would conflict with it) and registers the command menu", () => {
+    const methods = telegram.calls.map((call) => call.method);
+    expect(methods).toContain("deleteWebhook");
+    expect(methods.filter((method) => method === "setMyCommands")).toHaveLength(4);
+  });
+
   it("answers /collection and /airtime in a private chat", async () => {
     const first = telegram.sendText(PRIVATE, AGENT, "/collection COL-SUCCESS-1");
     const second = telegram.sendText(PRIVATE, AGENT, "/airtime AIR-FAILED-1");

@@ -45,6 +45,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   const pollers = new Set<() => void>();
   const callWaiters = new Set<() => void>();
   const updateCounts = new Map<number, number>();
+  /** Methods Telegram answers slowly, in ms. */
+  const delays = new Map<string, number>();
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let confirmedOffset = 0;
@@ -118,6 +120,9 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         const raw = Buffer.concat(chunks).toString("utf8");
         const payload = (raw ? JSON.parse(raw) : {}) as RecordedCall["payload"];
 
+        const delay = delays.get(method);
+        if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+
         const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0);
         if (failure) {
           failure.times--;
@@ -162,6 +167,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     failures,
     /** How many times each update was handed out by getUpdates. */
     updateCounts,
+    delays,
     /** Updates Telegram would still deliver: not yet confirmed by a getUpdates offset. */
     pendingUpdates: () => updates.filter((update) => update.update_id >= confirmedOffset).length,
     /** A user sends a text message (a leading /command gets its entity, as Telegram does). */

@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Production image: compiled bot, production dependencies only, non-root, health-checked.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY src ./src
+RUN npm run build
+
+FROM node:20-bookworm-slim AS production-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HTTP_PORT=8080
+WORKDIR /app
+COPY --from=production-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.HTTP_PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself is PID 1 (not npm), so SIGTERM from `docker stop` reaches the bot's graceful shutdown.
+CMD ["node", "dist/main.js"]
