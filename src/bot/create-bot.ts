@@ -1,6 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type ApiClientOptions } from "grammy";
+import { Bot, type ApiClientOptions, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { EnquiryService } from "../enquiry/types.ts";
@@ -39,6 +39,16 @@ export interface CreateBotOptions {
   auditInLog?: boolean;
 }
 
+/**
+ * auto-retry for every call but getUpdates: 429s are waited out and 5xx/network failures retried.
+ * Polling has its own, faster retry loop in the runner; retrying it here as well would stack
+ * auto-retry's long backoff onto it and leave the bot deaf for minutes after a short outage.
+ */
+function retrySending(): Transformer {
+  const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
+  return (prev, method, payload, signal) => (method === "getUpdates" ? prev(method, payload, signal) : retry(prev, method, payload, signal));
+}
+
 /** The update types the bot handles: polling and the webhook ask Telegram for these only. */
 export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 
@@ -53,7 +63,7 @@ export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry,
   });
   // Installed first so it sits closest to the network and sees every attempt auto-retry makes.
   bot.api.config.use(observeApiErrors(logger, onApiError));
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  bot.api.config.use(retrySending());
 
   const deps: CheckDependencies = {
     enquiry,

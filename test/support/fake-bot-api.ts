@@ -47,6 +47,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   const updateCounts = new Map<number, number>();
   /** Methods Telegram answers slowly, in ms. */
   const delays = new Map<string, number>();
+  /** Every request per method, failed ones included. */
+  const attempts = new Map<string, number>();
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let confirmedOffset = 0;
@@ -117,6 +119,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
           return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
         }
         const method = match[2] ?? "";
+        attempts.set(method, (attempts.get(method) ?? 0) + 1);
         const raw = Buffer.concat(chunks).toString("utf8");
         const payload = (raw ? JSON.parse(raw) : {}) as RecordedCall["payload"];
 
@@ -168,6 +171,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     /** How many times each update was handed out by getUpdates. */
     updateCounts,
     delays,
+    attempts,
     /** Updates Telegram would still deliver: not yet confirmed by a getUpdates offset. */
     pendingUpdates: () => updates.filter((update) => update.update_id >= confirmedOffset).length,
     /** A user sends a text message (a leading /command gets its entity, as Telegram does). */

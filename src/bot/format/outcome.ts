@@ -78,22 +78,32 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   }
   const { transaction } = outcome;
   const state = paymentState(transaction);
-  const status = cleanServiceText(transaction.status, REFERENCE_LIMIT);
+  const status = shownStatus(transaction.status);
   const lines: FormattedString[] = [
     heading,
     state === "not_final"
       ? line(`${t("label-payment")} `, bold(status), ` (${t("status-not-final")})`)
       : line(`${t("label-payment")} `, bold(status)),
   ];
-  if (state === "failed") {
-    const reason = transaction.message ? cleanServiceText(transaction.message, REASON_LIMIT.block) : t("no-reason");
-    lines.push(line(`${t("label-reason")} `, reason));
-  }
-  if (transaction.mnoTransactionId) {
-    lines.push(line(`${t("label-mno-ref")} `, mono(cleanServiceText(transaction.mnoTransactionId, REFERENCE_LIMIT))));
-  }
-  lines.push(line(`${t("label-service-id")} `, mono(cleanServiceText(outcome.serviceTransactionId, REFERENCE_LIMIT))));
+  if (state === "failed") lines.push(line(`${t("label-reason")} `, reasonText(transaction.message, REASON_LIMIT.block, t)));
+  const mno = shownReference(transaction.mnoTransactionId);
+  if (mno) lines.push(line(`${t("label-mno-ref")} `, mono(mno)));
+  const serviceId = shownReference(outcome.serviceTransactionId);
+  if (serviceId) lines.push(line(`${t("label-service-id")} `, mono(serviceId)));
   return FormattedString.join(lines, "\n");
+}
+
+/** Service text as shown: cleaned, shortened, and absent when nothing printable is left. */
+function shownReference(text: string | undefined): string | undefined {
+  return text ? cleanServiceText(text, REFERENCE_LIMIT) || undefined : undefined;
+}
+
+function shownStatus(status: string): string {
+  return shownReference(status) ?? "?";
+}
+
+function reasonText(message: string | undefined, limit: number, t: Translate): string {
+  return (message ? cleanServiceText(message, limit) : "") || t("no-reason");
 }
 
 /** One compact line for a summary of several IDs: marker, ID, status, MNO reference, reason. */
@@ -105,12 +115,9 @@ export function formatOutcomeLine(outcome: EnquiryOutcome, t: Translate, options
     return line(...parts);
   }
   const { transaction } = outcome;
-  parts.push(" · ", bold(cleanServiceText(transaction.status, REFERENCE_LIMIT)));
-  if (transaction.mnoTransactionId) {
-    parts.push(" · MNO ", mono(cleanServiceText(transaction.mnoTransactionId, REFERENCE_LIMIT)));
-  }
-  if (paymentState(transaction) === "failed") {
-    parts.push(` · ${transaction.message ? cleanServiceText(transaction.message, REASON_LIMIT.line) : t("no-reason")}`);
-  }
+  parts.push(" · ", bold(shownStatus(transaction.status)));
+  const mno = shownReference(transaction.mnoTransactionId);
+  if (mno) parts.push(" · MNO ", mono(mno));
+  if (paymentState(transaction) === "failed") parts.push(` · ${reasonText(transaction.message, REASON_LIMIT.line, t)}`);
   return line(...parts);
 }

@@ -1,0 +1,30 @@
+import { createBot } from "../../src/bot/create-bot.ts";
+import { InFlightUpdates } from "../../src/bot/middleware/in-flight.ts";
+import { startPolling } from "../../src/bot/polling.ts";
+import type { EnquiryService } from "../../src/enquiry/types.ts";
+import { BOT_TOKEN } from "./bot-harness.ts";
+import type { FakeBotApi } from "./fake-bot-api.ts";
+import { captureLogs } from "./logs.ts";
+
+/**
+ * The bot in this process, polling a local Bot API server through grammY's real client, the
+ * runner and auto-retry: for Telegram-side faults that need the network path but not a child process.
+ */
+export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryService, allowedUserIds: number[], secrets: string[] = []) {
+  const logs = captureLogs([BOT_TOKEN, ...secrets]);
+  const inFlight = new InFlightUpdates();
+  const bot = createBot({
+    config: {
+      telegram: { botToken: BOT_TOKEN, apiRoot: telegram.apiRoot },
+      access: { allowedUserIds: new Set(allowedUserIds), allowedChatIds: new Set(), allowEveryone: false },
+      rateLimit: { windowSeconds: 60, maxRequests: 1_000 },
+      adminChatId: undefined,
+    },
+    enquiry,
+    logger: logs.logger,
+    inFlight,
+  });
+  await bot.init();
+  const polling = await startPolling(bot, inFlight, logs.logger);
+  return { bot, logs, inFlight, stop: () => polling.stop(5_000) };
+}
