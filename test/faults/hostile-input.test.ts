@@ -72,7 +72,7 @@ describe("hostile input (property-based)", () => {
     const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
     const { bot, calls } = createTestBot({ enquiry });
     for (const text of [`/collection ${"A".repeat(100_000)}`, "/collection /airtime TX-1", "/status /status /status", `/airtime ${"TX-1 ".repeat(5_000)}`]) {
-      await bot.handleUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: USER.id, type: "private", first_name: "A" }, from: USER, text, entities: [{ type: "bot_command", offset: 0, length: text.indexOf(" ") }] } } as Update);
+      await bot.handleUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: USER.id, type: "private", first_name: "A" }, from: USER, text, entities: [{ type: "bot_command", offset: 0, length: text.indexOf(" ") }] } });
     }
     expectValidMessages(calls);
     expect(enquiry.calls.map((call) => call.id)).toEqual(["TX-1"]);
@@ -102,7 +102,7 @@ describe("hostile input (property-based)", () => {
       fc.property(answers, fc.constantFrom<EnquiryKind>("collection", "airtime"), ({ status, body }, kind) => {
         const outcome = interpretAnswer({ kind, transactionId: "TX-1", checkedAt: new Date(0) }, status, body);
         const single = formatAnswer(kind, [{ id: "TX-1", outcomes: [outcome] }], t);
-        const many = formatAnswer(kind, Array.from({ length: 20 }, (_, i) => ({ id: `TX-${i}`, outcomes: [{ ...outcome, transactionId: `TX-${i}` } as EnquiryOutcome] })), t);
+        const many = formatAnswer(kind, Array.from({ length: 20 }, (_, i) => ({ id: `TX-${i}`, outcomes: [{ ...outcome, transactionId: `TX-${i}` }] })), t);
         for (const { message } of [single, many]) {
           expectValidMessages([{ method: "sendMessage", payload: { text: message.text, entities: message.entities } }]);
         }
