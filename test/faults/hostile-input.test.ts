@@ -6,7 +6,7 @@ import { cleanServiceText } from "../../src/bot/format/text.ts";
 import { createI18n, translatorFor } from "../../src/bot/i18n.ts";
 import { interpretAnswer } from "../../src/enquiry/interpret.ts";
 import { isValidTransactionId } from "../../src/enquiry/transaction-id.ts";
-import type { EnquiryKind, EnquiryOutcome } from "../../src/enquiry/types.ts";
+import type { EnquiryKind } from "../../src/enquiry/types.ts";
 import { createTestBot, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { USER } from "../support/updates.ts";
