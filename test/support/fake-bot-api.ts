@@ -52,6 +52,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let confirmedOffset = 0;
+  /** Random faults: asked for every call, returns a failure to play or undefined. */
+  const chaos: { inject?: (method: string) => InjectedFailure | undefined } = {};
 
   const wakePollers = () => pollers.forEach((wake) => wake());
   const wakeCallWaiters = () => callWaiters.forEach((wake) => wake());
@@ -126,7 +128,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         const delay = delays.get(method);
         if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
-        const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0);
+        const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0) ?? chaos.inject?.(method);
         if (failure) {
           failure.times--;
           if (failure.response === "drop") {
@@ -218,6 +220,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         });
       }
     },
+    chaos,
     failNext(failure: InjectedFailure) {
       failures.push(failure);
     },
