@@ -82,7 +82,7 @@ const envSchema = z.object({
     ENQUIRY_TIMEOUT_MS: withDefault(integer(100, 120_000), 10_000),
     ENQUIRY_TOTAL_TIMEOUT_MS: optional(integer(100, 300_000)),
     ENQUIRY_RETRIES: withDefault(integer(0, 5), 2),
-    ENQUIRY_CONNECTIONS: withDefault(integer(1, 256), 16),
+    ENQUIRY_CONNECTIONS: withDefault(integer(1, 1024), 128),
     ALLOWED_USER_IDS: optional(idList),
     ALLOWED_CHAT_IDS: optional(idList),
     ALLOW_EVERYONE: withDefault(bool, false),

@@ -3,7 +3,7 @@ import type { Api } from "grammy";
 import type { EnquiryOutcome } from "../enquiry/types.ts";
 import type { Logger } from "../logger.ts";
 import type { EnquiryListener, EnquiryRecord } from "./check.ts";
-import { createI18n, DEFAULT_LOCALE } from "./i18n.ts";
+import { DEFAULT_LOCALE, Translations } from "./i18n.ts";
 
 export interface TokenRejectionAlertOptions {
   api: Api;
@@ -20,7 +20,7 @@ export interface TokenRejectionAlertOptions {
  * message per token value. A rotated token that is rejected in turn is reported again.
  */
 export function alertOnTokenRejection({ api, logger, adminChatId, currentToken }: TokenRejectionAlertOptions): EnquiryListener {
-  const i18n = createI18n();
+  const t = new Translations().translatorFor(DEFAULT_LOCALE);
   const reported = new Set<string>();
   return (record: EnquiryRecord, outcome: EnquiryOutcome) => {
     if (outcome.type !== "unauthorized") return;
@@ -30,7 +30,7 @@ export function alertOnTokenRejection({ api, logger, adminChatId, currentToken }
     reported.add(fingerprint);
     logger.error({ httpStatus: outcome.httpStatus, kind: record.kind, tokenFingerprint: fingerprint }, "the provider rejected the service token");
     if (adminChatId === undefined) return;
-    api.sendMessage(adminChatId, i18n.t(DEFAULT_LOCALE, "admin-token-rejected", { status: String(outcome.httpStatus ?? "none") })).catch((error: unknown) => {
+    api.sendMessage(adminChatId, t("admin-token-rejected", { status: String(outcome.httpStatus ?? "none") })).catch((error: unknown) => {
       logger.error({ err: String(error), adminChatId }, "could not alert the admin chat");
     });
   };

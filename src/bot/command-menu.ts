@@ -3,7 +3,7 @@ import type { Api } from "grammy";
 import type { LanguageCode } from "grammy/types";
 import type { Logger } from "../logger.ts";
 import type { BotContext } from "./context.ts";
-import { createI18n, DEFAULT_LOCALE } from "./i18n.ts";
+import { DEFAULT_LOCALE, Translations } from "./i18n.ts";
 
 /** Commands shown in Telegram's menu, with the locale key of their short description. */
 const MENU = [
@@ -16,13 +16,13 @@ const MENU = [
 
 /** The menu for private chats and for groups, in every language the bot speaks. */
 export function commandMenu(): CommandGroup<BotContext> {
-  const i18n = createI18n<BotContext>();
+  const translations = new Translations();
   const menu = new CommandGroup<BotContext>();
   for (const [name, key] of MENU) {
-    const command = menu.command(name, i18n.t(DEFAULT_LOCALE, key));
-    for (const locale of i18n.locales.filter((locale) => locale !== DEFAULT_LOCALE)) {
+    const command = menu.command(name, translations.translatorFor(DEFAULT_LOCALE)(key));
+    for (const locale of translations.locales.filter((locale) => locale !== DEFAULT_LOCALE)) {
       // Locale files are named by Telegram language codes (en.ftl, fr.ftl).
-      command.localize(locale as LanguageCode, name, i18n.t(locale, key));
+      command.localize(locale as LanguageCode, name, translations.translatorFor(locale)(key));
     }
     command.addToScope({ type: "all_private_chats" }).addToScope({ type: "all_group_chats" });
   }

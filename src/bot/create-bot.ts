@@ -15,7 +15,7 @@ import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { helpFeature } from "./features/help.ts";
 import { whoamiFeature } from "./features/whoami.ts";
-import { createI18n } from "./i18n.ts";
+import { Translations } from "./i18n.ts";
 import { accessGate } from "./middleware/access-gate.ts";
 import type { InFlightUpdates } from "./middleware/in-flight.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
@@ -75,7 +75,7 @@ export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry,
 
   if (inFlight) bot.use(inFlight.middleware());
   bot.use(updateLogger(logger));
-  bot.use(createI18n<BotContext>());
+  bot.use(new Translations().middleware());
   bot.use(whoamiFeature(config.access));
   bot.use(accessGate(config.access));
   bot.use(rateLimit(config.rateLimit));

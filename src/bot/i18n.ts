@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
-import type { Context } from "grammy";
+import type { Context, MiddlewareFn } from "grammy";
 
 export const DEFAULT_LOCALE = "en";
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
@@ -8,19 +8,47 @@ export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 /** A translator bound to one locale: what pure formatting functions receive. */
 export type Translate = (key: string, variables?: Record<string, string>) => string;
 
+export interface TranslateFlavor {
+  /** Translations in the language of the user behind this update. */
+  t: Translate;
+}
+
 /**
- * English and French from Fluent files. The user's Telegram `language_code` picks the locale
- * (`fr-CA` counts as French); anything else gets English.
+ * English and French from Fluent files, loaded by grammY's i18n plugin. The user's Telegram
+ * `language_code` picks the locale (`fr-CA` counts as French); anything else gets English.
  */
-export function createI18n<C extends Context>(): I18n<C> {
-  const i18n: I18n<C> = new I18n<C>({
+export class Translations {
+  readonly i18n = new I18n({
     defaultLocale: DEFAULT_LOCALE,
     // Bidi isolation marks around variables would end up inside copied IDs.
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx): string => pickLocale(ctx.from?.language_code, i18n.locales),
   });
-  i18n.loadLocalesDirSync(LOCALES_DIR);
-  return i18n;
+  readonly #translators = new Map<string, Translate>();
+
+  constructor() {
+    this.i18n.loadLocalesDirSync(LOCALES_DIR);
+    for (const locale of this.i18n.locales) this.#translators.set(locale, cachedTranslator(this.i18n, locale));
+  }
+
+  get locales(): readonly string[] {
+    return this.i18n.locales;
+  }
+
+  translatorFor(locale: string): Translate {
+    return this.#translators.get(locale) ?? (this.#translators.get(DEFAULT_LOCALE) as Translate);
+  }
+
+  forUser(languageCode: string | undefined): Translate {
+    return this.translatorFor(pickLocale(languageCode, this.i18n.locales));
+  }
+
+  /** Sets `ctx.t` for the update's user: one map lookup per update. */
+  middleware<C extends Context & TranslateFlavor>(): MiddlewareFn<C> {
+    return (ctx, next) => {
+      ctx.t = this.forUser(ctx.from?.language_code);
+      return next();
+    };
+  }
 }
 
 export function pickLocale(languageCode: string | undefined, available: readonly string[]): string {
@@ -28,7 +56,19 @@ export function pickLocale(languageCode: string | undefined, available: readonly
   return language !== undefined && available.includes(language) ? language : DEFAULT_LOCALE;
 }
 
-/** A translator outside any update (the command menu, the admin alert). */
-export function translatorFor(i18n: Pick<I18n, "t">, locale: string): Translate {
-  return (key, variables) => i18n.t(locale, key, variables);
+/**
+ * The plugin negotiates the locale again on every lookup; messages without variables never
+ * change, so each is looked up once per locale (they are a bounded set: the keys of the files).
+ */
+function cachedTranslator(i18n: I18n, locale: string): Translate {
+  const plain = new Map<string, string>();
+  return (key, variables) => {
+    if (variables) return i18n.t(locale, key, variables);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = i18n.t(locale, key);
+      plain.set(key, text);
+    }
+    return text;
+  };
 }

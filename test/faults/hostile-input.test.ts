@@ -3,7 +3,7 @@ import type { MessageEntity, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { formatAnswer } from "../../src/bot/format/answer.ts";
 import { cleanServiceText } from "../../src/bot/format/text.ts";
-import { createI18n, translatorFor } from "../../src/bot/i18n.ts";
+import { Translations } from "../../src/bot/i18n.ts";
 import { interpretAnswer } from "../../src/enquiry/interpret.ts";
 import { isValidTransactionId } from "../../src/enquiry/transaction-id.ts";
 import type { EnquiryKind } from "../../src/enquiry/types.ts";
@@ -78,8 +78,8 @@ describe("hostile input (property-based)", () => {
     expect(enquiry.calls.map((call) => call.id)).toEqual(["TX-1"]);
   });
 
-  const i18n = createI18n();
-  const t = translatorFor(i18n, "en");
+  const translations = new Translations();
+  const t = translations.translatorFor("en");
   const serviceText = fc.oneof(nastyText, fc.string({ maxLength: 5_000 }), fc.constant(""));
 
   it("service answers: never throw, always format into a valid message without injected markup", () => {

@@ -52,6 +52,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let confirmedOffset = 0;
+  /** Told of every successful call as it is recorded (the benchmark times replies this way). */
+  const listeners = new Set<(call: RecordedCall) => void>();
   /** Random faults: asked for every call, returns a failure to play or undefined. */
   const chaos: { inject?: (method: string) => InjectedFailure | undefined } = {};
 
@@ -150,7 +152,9 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
           return;
         }
         const result = respond(method, payload);
-        calls.push({ method, payload, at: Date.now(), result });
+        const call = { method, payload, at: Date.now(), result };
+        calls.push(call);
+        listeners.forEach((listener) => listener(call));
         wakeCallWaiters();
         send(res, 200, { ok: true, result });
       })();
@@ -221,6 +225,9 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
       }
     },
     chaos,
+    onCall(listener: (call: RecordedCall) => void) {
+      listeners.add(listener);
+    },
     failNext(failure: InjectedFailure) {
       failures.push(failure);
     },

@@ -22,7 +22,7 @@ describe("parseConfig", () => {
     if (!result.ok) return;
     const { config } = result;
     expect(config.telegram).toEqual({ botToken: BOT_TOKEN, apiRoot: undefined });
-    expect(config.enquiry).toMatchObject({ timeoutMs: 10_000, totalTimeoutMs: 25_000, retries: 2, connections: 16 });
+    expect(config.enquiry).toMatchObject({ timeoutMs: 10_000, totalTimeoutMs: 25_000, retries: 2, connections: 128 });
     expect([...config.access.allowedUserIds]).toEqual([5001, 5002]);
     expect(config.access.allowedChatIds.size).toBe(0);
     expect(config).toMatchObject({ mode: "polling", cacheTtlSeconds: 30, logLevel: "info", shutdownGraceMs: 10_000 });

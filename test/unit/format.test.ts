@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { formatAnswer } from "../../src/bot/format/answer.ts";
 import { cleanServiceText, fitMessage, TELEGRAM_TEXT_LIMIT } from "../../src/bot/format/text.ts";
 import { FormattedString } from "@grammyjs/parse-mode";
-import { createI18n, translatorFor } from "../../src/bot/i18n.ts";
+import { Translations } from "../../src/bot/i18n.ts";
 import type { EnquiryOutcome } from "../../src/enquiry/types.ts";
 import { outcomes } from "../support/outcomes.ts";
 
-const i18n = createI18n();
-const en = translatorFor(i18n, "en");
-const fr = translatorFor(i18n, "fr");
+const translations = new Translations();
+const en = translations.translatorFor("en");
+const fr = translations.translatorFor("fr");
 
 const single = (outcome: EnquiryOutcome, t = en) => formatAnswer(outcome.kind, [{ id: outcome.transactionId, outcomes: [outcome] }], t);
 const entityText = (text: string, entities: readonly MessageEntity[], type: MessageEntity["type"]) =>

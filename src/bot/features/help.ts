@@ -1,6 +1,7 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
+import { concat } from "../format/text.ts";
 import { formatIdentity } from "../format/identity.ts";
 
 /** /start and /help: what the bot does, how to ask, and the IDs an admin needs. */
@@ -10,7 +11,7 @@ export function helpFeature(): Composer<BotContext> {
     const parts = [new FormattedString(ctx.t("help"))];
     if (ctx.chat.type === "private") parts.push(new FormattedString(ctx.t("help-private-tip")));
     parts.push(formatIdentity({ userId: ctx.from?.id, chatId: ctx.chat.id }, ctx.t));
-    const message = FormattedString.join(parts, "\n\n");
+    const message = concat(parts, "\n\n");
     await ctx.reply(message.text, { entities: message.entities, link_preview_options: { is_disabled: true } });
   });
   return composer;

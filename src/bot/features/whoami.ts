@@ -2,6 +2,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
 import { isAllowed, type AccessPolicy } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { concat } from "../format/text.ts";
 import { formatIdentity } from "../format/identity.ts";
 
 /** /whoami answers everyone, allowed or not: it is how a new agent tells an admin what to add. */
@@ -9,7 +10,7 @@ export function whoamiFeature(policy: AccessPolicy): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("whoami", async (ctx) => {
     const allowed = isAllowed(policy, ctx.chat, ctx.from?.id);
-    const message = FormattedString.join(
+    const message = concat(
       [
         formatIdentity({ userId: ctx.from?.id, chatId: ctx.chat.id, chatType: ctx.chat.type }, ctx.t),
         new FormattedString(ctx.t(allowed ? "whoami-allowed" : "whoami-not-allowed")),

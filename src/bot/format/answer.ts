@@ -3,7 +3,7 @@ import { isFinal, type EnquiryOutcome } from "../../enquiry/types.ts";
 import type { Translate } from "../i18n.ts";
 import type { IdResult, Scope } from "../query.ts";
 import { formatOutcomeBlock, formatOutcomeLine, type OutcomeFormatOptions } from "./outcome.ts";
-import { bold, fitMessage, formatClock, line, mono } from "./text.ts";
+import { bold, concat, fitMessage, formatClock, line, mono } from "./text.ts";
 
 export interface Answer {
   message: FormattedString;
@@ -36,7 +36,7 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
   if (results.length === 1 && results[0]) {
     const result = results[0];
     if (notFoundAnywhere.length === 1) {
-      sections.push(FormattedString.join([line("🔍 ", bold(t("kind-status")), " ", mono(result.id)), t("outcome-not-found-anywhere")], "\n"));
+      sections.push(concat([line("🔍 ", bold(t("kind-status")), " ", mono(result.id)), t("outcome-not-found-anywhere")], "\n"));
     } else {
       sections.push(...shown.map((outcome) => formatOutcomeBlock(outcome, t, options)));
     }
@@ -47,11 +47,11 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
       if (relevant.length === 0) return [line("🔍 ", mono(result.id), ` · ${t("summary-not-found")}`)];
       return relevant.map((outcome) => formatOutcomeLine(outcome, t, { withKind: scope === "status" }));
     });
-    sections.push(FormattedString.join([bold(t("summary-heading", { kind, count: String(results.length) })), ...lines], "\n"));
+    sections.push(concat([bold(t("summary-heading", { kind, count: String(results.length) })), ...lines], "\n"));
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
   sections.push(new FormattedString(t("checked-at", { time: formatClock(oldestCheck(allOutcomes)) })));
-  return { message: fitMessage(FormattedString.join(sections, "\n\n")), final };
+  return { message: fitMessage(concat(sections, "\n\n")), final };
 }
 
 /** The age of an answer is the age of its oldest part (parts may come from a short cache). */

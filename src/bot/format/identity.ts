@@ -1,6 +1,6 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import type { Translate } from "../i18n.ts";
-import { line } from "./text.ts";
+import { concat, line } from "./text.ts";
 
 /** User and chat IDs in monospace (tap to copy), for the admin who has to allow them. */
 export function formatIdentity(
@@ -12,5 +12,5 @@ export function formatIdentity(
     line(`${t("whoami-chat")} `, FormattedString.code(String(who.chatId ?? "?"))),
   ];
   if (who.chatType !== undefined) lines.push(line(`${t("whoami-chat-type")} ${who.chatType}`));
-  return FormattedString.join(lines, "\n");
+  return concat(lines, "\n");
 }

@@ -1,7 +1,7 @@
-import { FormattedString } from "@grammyjs/parse-mode";
+import { type FormattedString } from "@grammyjs/parse-mode";
 import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState } from "../../enquiry/types.ts";
 import type { Translate } from "../i18n.ts";
-import { bold, cleanServiceText, line, mono } from "./text.ts";
+import { bold, cleanServiceText, concat, line, mono } from "./text.ts";
 
 /** How much of a failure reason to show: in full in a single answer, one line in a summary. */
 export const REASON_LIMIT = { block: 600, line: 140 } as const;
@@ -74,7 +74,7 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   const heading = line(markerOf(outcome), " ", bold(kindLabel(outcome.kind, t)), " ", mono(outcome.transactionId));
   if (outcome.type !== "found") {
     const { title, hint } = unknownOutcomeText(outcome, t, options);
-    return FormattedString.join([line(heading, ": ", bold(title)), hint, t("unknown-not-failed")], "\n");
+    return concat([line(heading, ": ", bold(title)), hint, t("unknown-not-failed")], "\n");
   }
   const { transaction } = outcome;
   const state = paymentState(transaction);
@@ -90,7 +90,7 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   if (mno) lines.push(line(`${t("label-mno-ref")} `, mono(mno)));
   const serviceId = shownReference(outcome.serviceTransactionId);
   if (serviceId) lines.push(line(`${t("label-service-id")} `, mono(serviceId)));
-  return FormattedString.join(lines, "\n");
+  return concat(lines, "\n");
 }
 
 /** Service text as shown: cleaned, shortened, and absent when nothing printable is left. */

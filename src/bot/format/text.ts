@@ -1,4 +1,4 @@
-import { FormattedString } from "@grammyjs/parse-mode";
+import { fmt, FormattedString } from "@grammyjs/parse-mode";
 
 /** Telegram's limit for a message's text, in UTF-16 code units. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
@@ -43,8 +43,17 @@ export const bold = (text: string): FormattedString => FormattedString.bold(text
 /** Monospace: Telegram copies it with a tap. */
 export const mono = (text: string): FormattedString => FormattedString.code(text);
 
-/** Concatenates plain and formatted pieces into one line, keeping each piece's entities. */
-export const line = (...parts: (FormattedString | string)[]): FormattedString => FormattedString.join(parts);
+/**
+ * Concatenates plain and formatted pieces, keeping each piece's entities, in a single pass
+ * (`FormattedString.join` re-copies the text and entities for every piece it adds).
+ */
+export function concat(parts: readonly (FormattedString | string)[], separator = ""): FormattedString {
+  const pieces = separator === "" ? parts : parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
+  return fmt(new Array<string>(pieces.length + 1).fill(""), ...pieces);
+}
+
+/** One line made of plain and formatted pieces. */
+export const line = (...parts: (FormattedString | string)[]): FormattedString => concat(parts);
 
 /** "14:05:32 UTC": agents in several time zones read the same clock. */
 export function formatClock(date: Date): string {

@@ -1,0 +1,153 @@
+import { cpuMs, GROUP, latencies, percentile, privateChat, rssMb, send, startRig, waitForReplies, type BotKind, type Rig } from "./harness.ts";
+
+export interface Sizes {
+  slowUsers: number;
+  heavyCommands: number;
+  heavyUsers: number;
+  groupUsers: number;
+  memoryCheckpoints: [number, number];
+  memoryUsers: number;
+}
+
+export const FULL: Sizes = { slowUsers: 100, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000 };
+export const QUICK: Sizes = { slowUsers: 40, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 50, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600 };
+
+const SLOW_SERVICE_MS = 300;
+const BOTS: BotKind[] = ["ours", "baseline"];
+const users = (count: number, from = 10_000) => Array.from({ length: count }, (_, i) => from + i);
+
+async function withRig<T>(kind: BotKind, options: { latencyMs: number; users: number[] }, run: (rig: Rig) => Promise<T>): Promise<T> {
+  const rig = await startRig(kind, options);
+  try {
+    return await run(rig);
+  } finally {
+    await rig.close();
+  }
+}
+
+/** 1. Slow service, many users: does one user's slow enquiry hold up everyone else? */
+export async function slowServiceManyUsers(sizes: Sizes) {
+  const result: Record<BotKind, { makespanMs: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number }> = {} as never;
+  for (const kind of BOTS) {
+    const ids = users(sizes.slowUsers);
+    result[kind] = await withRig(kind, { latencyMs: SLOW_SERVICE_MS, users: ids }, async (rig) => {
+      for (const id of ids) send(rig, privateChat(id), id, `/collection COL-SUCCESS-S${id}`);
+      await waitForReplies(rig, ids.length, ids.length * SLOW_SERVICE_MS * 3 + 30_000);
+      const values = latencies(rig);
+      const first = Math.min(...rig.sentAt.values());
+      const last = Math.max(...rig.repliedAt.values());
+      return { makespanMs: last - first, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99), maxMs: Math.max(...values) };
+    });
+  }
+  return {
+    serviceLatencyMs: SLOW_SERVICE_MS,
+    users: sizes.slowUsers,
+    ...result,
+    ratios: { makespanShorterBy: result.baseline.makespanMs / result.ours.makespanMs },
+    targets: {
+      everyReplyWithin1_5xServiceLatency: result.ours.maxMs <= SLOW_SERVICE_MS * 1.5,
+      makespanAtLeast20xShorter: result.baseline.makespanMs / result.ours.makespanMs >= 20,
+    },
+  };
+}
+
+/** 2. Fast service, heavy traffic: throughput and CPU cost per command. Also counts TCP connections for scenario 3. */
+export async function fastServiceHeavyTraffic(sizes: Sizes) {
+  const result: Record<BotKind, { repliesPerSecond: number; cpuMsPerCommand: number; p50Ms: number; p99Ms: number; connectionsPer1000: number }> = {} as never;
+  for (const kind of BOTS) {
+    const ids = users(sizes.heavyUsers);
+    result[kind] = await withRig(kind, { latencyMs: 0, users: ids }, async (rig) => {
+      // Warm-up (JIT, connection pools), not measured.
+      const warmup = 200;
+      for (let n = 0; n < warmup; n++) send(rig, privateChat(ids[n % ids.length] ?? 0), ids[n % ids.length] ?? 0, `/collection COL-SUCCESS-W${n}`);
+      await waitForReplies(rig, warmup, 120_000);
+      rig.sentAt.clear();
+      rig.repliedAt.clear();
+      const cpuBefore = cpuMs(rig.bot.child.pid);
+      for (let n = 0; n < sizes.heavyCommands; n++) {
+        const user = ids[n % ids.length] ?? 0;
+        send(rig, privateChat(user), user, `/${n % 2 ? "airtime AIR" : "collection COL"}-SUCCESS-H${n}`);
+      }
+      await waitForReplies(rig, sizes.heavyCommands, 600_000);
+      const cpu = cpuMs(rig.bot.child.pid) - cpuBefore;
+      const first = Math.min(...rig.sentAt.values());
+      const last = Math.max(...rig.repliedAt.values());
+      const values = latencies(rig);
+      return {
+        repliesPerSecond: sizes.heavyCommands / ((last - first) / 1000),
+        cpuMsPerCommand: cpu / sizes.heavyCommands,
+        p50Ms: percentile(values, 50),
+        p99Ms: percentile(values, 99),
+        // Every connection the bot ever opened to the service, warm-up included.
+        connectionsPer1000: (rig.sandbox.stats.connections / (warmup + sizes.heavyCommands)) * 1000,
+      };
+    });
+  }
+  return {
+    commands: sizes.heavyCommands,
+    users: sizes.heavyUsers,
+    ...result,
+    ratios: {
+      throughput: result.ours.repliesPerSecond / result.baseline.repliesPerSecond,
+      cpuPerCommand: result.ours.cpuMsPerCommand / result.baseline.cpuMsPerCommand,
+    },
+    targets: { cpuPerCommandWithin1_5xBaseline: result.ours.cpuMsPerCommand / result.baseline.cpuMsPerCommand <= 1.5 },
+  };
+}
+
+/** 3. Upstream economy: a group asking about one ID at the same moment. */
+export async function upstreamEconomy(sizes: Sizes, connections: { ours: number; baseline: number }, poolSize: number) {
+  const result: Record<BotKind, { upstreamRequests: number; connectionsPer1000Enquiries: number }> = {} as never;
+  for (const kind of BOTS) {
+    const ids = users(sizes.groupUsers);
+    result[kind] = await withRig(kind, { latencyMs: SLOW_SERVICE_MS, users: ids }, async (rig) => {
+      const before = rig.sandbox.stats.requests;
+      for (const id of ids) send(rig, GROUP, id, "/collection COL-SUCCESS-SHARED-1");
+      await waitForReplies(rig, ids.length, ids.length * SLOW_SERVICE_MS * 3 + 30_000);
+      return { upstreamRequests: rig.sandbox.stats.requests - before, connectionsPer1000Enquiries: connections[kind] };
+    });
+  }
+  return {
+    askers: sizes.groupUsers,
+    ...result,
+    targets: {
+      oneUpstreamRequest: result.ours.upstreamRequests === 1,
+      connectionsWithinPool: result.ours.connectionsPer1000Enquiries <= poolSize,
+    },
+  };
+}
+
+/** 4. Memory: RSS after start and after each checkpoint of enquiries; no growth beyond noise at the end. */
+export async function memory(sizes: Sizes) {
+  const ids = users(sizes.memoryUsers);
+  const [first, second] = sizes.memoryCheckpoints;
+  return withRig("ours", { latencyMs: 0, users: ids }, async (rig) => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settle();
+    const afterStart = rssMb(rig.bot.child.pid);
+    const readings: number[] = [];
+    let sent = 0;
+    for (const checkpoint of [first, second]) {
+      while (sent < checkpoint) {
+        const batch = Math.min(1_000, checkpoint - sent);
+        for (let n = 0; n < batch; n++, sent++) {
+          const user = ids[sent % ids.length] ?? 0;
+          send(rig, privateChat(user), user, `/collection COL-SUCCESS-M${sent}`);
+        }
+        await waitForReplies(rig, sent, 300_000);
+      }
+      await settle();
+      readings.push(rssMb(rig.bot.child.pid));
+    }
+    const [atFirst = 0, atSecond = 0] = readings;
+    const growthMb = atSecond - atFirst;
+    // Noise: heap sizing and allocator behaviour move RSS by a few percent between idle readings.
+    const noiseMb = Math.max(10, atFirst * 0.1);
+    return {
+      rssMb: { afterStart, [`after${first}`]: atFirst, [`after${second}`]: atSecond },
+      growthBetweenLastTwoMb: growthMb,
+      noiseAllowanceMb: noiseMb,
+      targets: { noGrowthBeyondNoise: growthMb <= noiseMb },
+    };
+  });
+}
