@@ -126,6 +126,8 @@ export async function memory(sizes: Sizes) {
     await settle();
     const afterStart = rssMb(rig.bot.child.pid);
     const readings: number[] = [];
+    // Every 5,000 enquiries too, so that a plateau (heap sizing) can be told from a leak (a slope).
+    const trail: Record<string, number> = {};
     let sent = 0;
     for (const checkpoint of [first, second]) {
       while (sent < checkpoint) {
@@ -135,6 +137,7 @@ export async function memory(sizes: Sizes) {
           send(rig, privateChat(user), user, `/collection COL-SUCCESS-M${sent}`);
         }
         await waitForReplies(rig, sent, 300_000);
+        if (sent % 5_000 === 0) trail[String(sent)] = Math.round(rssMb(rig.bot.child.pid));
       }
       await settle();
       readings.push(rssMb(rig.bot.child.pid));
@@ -145,6 +148,7 @@ export async function memory(sizes: Sizes) {
     const noiseMb = Math.max(10, atFirst * 0.1);
     return {
       rssMb: { afterStart, [`after${first}`]: atFirst, [`after${second}`]: atSecond },
+      rssTrailMb: trail,
       growthBetweenLastTwoMb: growthMb,
       noiseAllowanceMb: noiseMb,
       targets: { noGrowthBeyondNoise: growthMb <= noiseMb },

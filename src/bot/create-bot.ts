@@ -10,6 +10,7 @@ import { IdListStore } from "./callback-data.ts";
 import type { CheckDependencies, EnquiryListener } from "./check.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
+import { createTelegramFetch } from "./telegram-transport.ts";
 import { bareIdsFeature } from "./features/bare-ids.ts";
 import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
@@ -59,7 +60,7 @@ export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 export function createBot({ config, enquiry, logger, botInfo, client, onEnquiry, onApiError, inFlight, auditInLog = true }: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(config.telegram.botToken, {
     ...(botInfo ? { botInfo } : {}),
-    client: { ...client, ...(config.telegram.apiRoot ? { apiRoot: config.telegram.apiRoot } : {}) },
+    client: { fetch: createTelegramFetch(), ...client, ...(config.telegram.apiRoot ? { apiRoot: config.telegram.apiRoot } : {}) },
   });
   // Installed first so it sits closest to the network and sees every attempt auto-retry makes.
   bot.api.config.use(observeApiErrors(logger, onApiError));

@@ -70,6 +70,17 @@ describe("the real bot process, long polling a local Bot API server", () => {
     expect(telegram.calls.find((call) => call.method === "editMessageText")?.payload).toMatchObject({ chat_id: GROUP.id, message_id: sentMessage.message_id });
   });
 
+  it("several members asking about one ID at the same moment share one request to the service", async () => {
+    const before = sandbox.stats.requests;
+    const members = [MEMBER, AGENT, { id: 5003, first_name: "Esi", language_code: "en" }, { id: 5004, first_name: "Yaw" }];
+    const asked = members.map((member) => telegram.sendText(GROUP, member, "/airtime AIR-PENDING-SHARED"));
+    const replies = await Promise.all(asked.map((update) => telegram.waitFor(replyTo(update.message?.message_id ?? 0))));
+    expect(replies.map((reply) => reply.payload.chat_id)).toEqual(members.map(() => GROUP.id));
+    // PENDING is never cached: one request means the members joined the one in flight.
+    expect(replies[2]?.payload.text).toMatch(/^⏳ Airtime AIR-PENDING-SHARED/);
+    expect(sandbox.stats.requests - before).toBe(1);
+  });
+
   it("refuses a stranger without asking the service", async () => {
     const before = sandbox.stats.requests;
     const asked = telegram.sendText({ id: STRANGER.id, type: "private", first_name: STRANGER.first_name }, STRANGER, "/collection COL-SUCCESS-2");
