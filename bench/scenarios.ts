@@ -25,28 +25,43 @@ async function withRig<T>(kind: BotKind, options: { latencyMs: number; users: nu
   }
 }
 
-/** 1. Slow service, many users: does one user's slow enquiry hold up everyone else? */
+/**
+ * 1. Slow service, many users: does one user's slow enquiry hold up everyone else? Our bot is
+ * measured twice: the first burst after start opens every connection (to the service and to
+ * Telegram) cold; the second finds them open, as a bot in use does. The baseline answers one at a
+ * time, so its connections do not matter; it runs once.
+ */
 export async function slowServiceManyUsers(sizes: Sizes) {
-  const result: Record<BotKind, { makespanMs: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number }> = {} as never;
-  for (const kind of BOTS) {
-    const ids = users(sizes.slowUsers);
-    result[kind] = await withRig(kind, { latencyMs: SLOW_SERVICE_MS, users: ids }, async (rig) => {
-      for (const id of ids) send(rig, privateChat(id), id, `/collection COL-SUCCESS-S${id}`);
-      await waitForReplies(rig, ids.length, ids.length * SLOW_SERVICE_MS * 3 + 30_000);
-      const values = latencies(rig);
-      const first = Math.min(...rig.sentAt.values());
-      const last = Math.max(...rig.repliedAt.values());
-      return { makespanMs: last - first, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99), maxMs: Math.max(...values) };
-    });
-  }
+  type Figures = { makespanMs: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number };
+  const burst = async (rig: Rig, ids: number[], tag: string): Promise<Figures> => {
+    rig.sentAt.clear();
+    rig.repliedAt.clear();
+    for (const id of ids) send(rig, privateChat(id), id, `/collection COL-SUCCESS-${tag}${id}`);
+    await waitForReplies(rig, ids.length, ids.length * SLOW_SERVICE_MS * 3 + 30_000);
+    const values = latencies(rig);
+    const first = Math.min(...rig.sentAt.values());
+    const last = Math.max(...rig.repliedAt.values());
+    return { makespanMs: last - first, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99), maxMs: Math.max(...values) };
+  };
+  const ids = users(sizes.slowUsers);
+  const [cold, warm] = await withRig("ours", { latencyMs: SLOW_SERVICE_MS, users: ids }, async (rig) => {
+    const first = await burst(rig, ids, "C");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return [first, await burst(rig, ids, "W")] as const;
+  });
+  const baseline = await withRig("baseline", { latencyMs: SLOW_SERVICE_MS, users: ids }, (rig) => burst(rig, ids, "B"));
+  const limit = SLOW_SERVICE_MS * 1.5;
   return {
     serviceLatencyMs: SLOW_SERVICE_MS,
     users: sizes.slowUsers,
-    ...result,
-    ratios: { makespanShorterBy: result.baseline.makespanMs / result.ours.makespanMs },
+    ours: cold,
+    oursWarm: warm,
+    baseline,
+    ratios: { makespanShorterBy: baseline.makespanMs / cold.makespanMs, makespanShorterByWarm: baseline.makespanMs / warm.makespanMs },
     targets: {
-      everyReplyWithin1_5xServiceLatency: result.ours.maxMs <= SLOW_SERVICE_MS * 1.5,
-      makespanAtLeast20xShorter: result.baseline.makespanMs / result.ours.makespanMs >= 20,
+      everyReplyWithin1_5xServiceLatency: cold.maxMs <= limit,
+      everyReplyWithin1_5xServiceLatencyWarm: warm.maxMs <= limit,
+      makespanAtLeast20xShorter: baseline.makespanMs / cold.makespanMs >= 20,
     },
   };
 }
