@@ -138,3 +138,45 @@ describe("shutdown", () => {
     await telegram.close();
   }, 40_000);
 });
+
+describe("start-up and signals", () => {
+  it("refuses to start with a bad configuration: names every problem, prints no secret, exits 1", async () => {
+    const secretLooking = "not-a-bot-token-but-private-7f3a9c";
+    const process_ = startBotProcess({ TELEGRAM_BOT_TOKEN: secretLooking, ENQUIRY_BASE_URL: "not a url", ENQUIRY_TIMEOUT_MS: "soon" });
+    const code = await process_.exited;
+    const stderr = process_.stderr.join("");
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/TELEGRAM_BOT_TOKEN must look like/);
+    expect(stderr).toMatch(/ENQUIRY_BASE_URL must be an http\(s\) URL/);
+    expect(stderr).toMatch(/ENQUIRY_TIMEOUT_MS must be a whole number/);
+    expect(stderr).toMatch(/ENQUIRY_TOKEN is required/);
+    expect(stderr).toMatch(/ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty/);
+    expect(stderr + process_.stdout.join("")).not.toContain(secretLooking);
+  }, 30_000);
+
+  it("a second signal exits at once, without waiting for the grace period", async () => {
+    const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
+    const process_ = startBotProcess(
+      {
+        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        ENQUIRY_BASE_URL: sandbox.url,
+        ENQUIRY_TOKEN: SANDBOX_TOKEN,
+        ENQUIRY_TIMEOUT_MS: "10000",
+        ALLOWED_USER_IDS: String(AGENT.id),
+      },
+      startScriptCommand(),
+    );
+    await process_.waitForLog((entry) => entry.msg === "polling for updates", 30_000);
+    const before = sandbox.stats.requests;
+    telegram.sendText(PRIVATE, AGENT, "/collection COL-SLOW-3");
+    await telegram.waitFor(() => sandbox.stats.requests > before);
+    process_.child.kill("SIGTERM");
+    await process_.waitForLog((entry) => entry.msg === "stopping: finishing in-flight replies");
+    const started = Date.now();
+    const code = await process_.stop("SIGINT");
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await telegram.close();
+  }, 40_000);
+});
