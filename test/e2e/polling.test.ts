@@ -109,22 +109,22 @@ describe("the real bot process, long polling a local Bot API server", () => {
   });
 });
 
+/** A bot of its own (with its own Telegram: two bots polling one server would steal each other's updates). */
+function ownBotEnv(telegram: FakeBotApi, extra: Record<string, string>): Record<string, string> {
+  return {
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    ENQUIRY_BASE_URL: sandbox.url,
+    ENQUIRY_TOKEN: SANDBOX_TOKEN,
+    ALLOWED_USER_IDS: String(AGENT.id),
+    ...extra,
+  };
+}
+
 describe("shutdown", () => {
   it("on SIGTERM, stops polling, finishes the reply in flight, confirms it, and exits 0", async () => {
-    // Its own Telegram: two bots polling one server would share (and steal) updates.
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const process_ = startBotProcess(
-      {
-        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        ENQUIRY_BASE_URL: sandbox.url,
-        ENQUIRY_TOKEN: SANDBOX_TOKEN,
-        ENQUIRY_TIMEOUT_MS: "1500",
-        ENQUIRY_TOTAL_TIMEOUT_MS: "1500",
-        ALLOWED_USER_IDS: String(AGENT.id),
-      },
-      startScriptCommand(),
-    );
+    const process_ = startBotProcess(ownBotEnv(telegram, { ENQUIRY_TIMEOUT_MS: "1500", ENQUIRY_TOTAL_TIMEOUT_MS: "1500" }), startScriptCommand());
     await process_.waitForLog((entry) => entry.msg === "polling for updates", 30_000);
     const before = sandbox.stats.requests;
     const asked = telegram.sendText(PRIVATE, AGENT, "/collection COL-SLOW-2");
@@ -156,17 +156,7 @@ describe("start-up and signals", () => {
 
   it("a second signal exits at once, without waiting for the grace period", async () => {
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const process_ = startBotProcess(
-      {
-        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        ENQUIRY_BASE_URL: sandbox.url,
-        ENQUIRY_TOKEN: SANDBOX_TOKEN,
-        ENQUIRY_TIMEOUT_MS: "10000",
-        ALLOWED_USER_IDS: String(AGENT.id),
-      },
-      startScriptCommand(),
-    );
+    const process_ = startBotProcess(ownBotEnv(telegram, { ENQUIRY_TIMEOUT_MS: "10000" }), startScriptCommand());
     await process_.waitForLog((entry) => entry.msg === "polling for updates", 30_000);
     const before = sandbox.stats.requests;
     telegram.sendText(PRIVATE, AGENT, "/collection COL-SLOW-3");
