@@ -9,7 +9,16 @@ import { startPolling, type Polling } from "./bot/polling.ts";
 import { setWebhook, webhookUpdateHandler } from "./bot/webhook.ts";
 import { parseConfig, type Config } from "./config.ts";
 import { createEnquiryClient } from "./enquiry/client.ts";
-import { describeTokenHealth, fileToken, staticToken, tokenHealth, type ServiceToken, type TokenEvents } from "./enquiry/service-token.ts";
+import {
+  describeTokenHealth,
+  fileToken,
+  staticToken,
+  tokenHealth,
+  type ServiceToken,
+  type TokenEvents,
+  type TokenHealth,
+  type TokenStatus,
+} from "./enquiry/service-token.ts";
 import { shareEnquiries } from "./enquiry/shared-enquiries.ts";
 import { createLogger, SecretSet, type Logger } from "./logger.ts";
 import { startHttpServer, type HttpServer } from "./server/http-server.ts";
@@ -112,15 +121,8 @@ async function main(): Promise<void> {
   started = true;
   logger.info({ mode: config.mode, username: bot.botInfo.username }, "bot started");
 
-  const healthTimer = setInterval(() => logTokenHealthChange(), TOKEN_HEALTH_CHECK_MS).unref();
-  let lastHealth = tokenHealth(serviceToken.status(), new Date());
-  function logTokenHealthChange() {
-    const health = tokenHealth(serviceToken.status(), new Date());
-    if (health === lastHealth) return;
-    lastHealth = health;
-    const { level, message } = describeTokenHealth(serviceToken.status(), new Date());
-    logger[level]({ expiresAt: serviceToken.status().expiresAt }, message);
-  }
+  // A token that was fine at start can come within a day of expiry while the bot runs.
+  const healthTimer = setInterval(() => serviceToken.recheck(), TOKEN_HEALTH_CHECK_MS).unref();
 
   let stopping = false;
   const shutdown = async (reason: string) => {
@@ -153,23 +155,39 @@ async function main(): Promise<void> {
   );
 }
 
-/** ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE, with every new value masked in logs and its expiry checked. */
-function openServiceToken(config: Config, logger: Logger, secrets: SecretSet): ServiceToken {
+/**
+ * ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE, with every new value masked in logs. Its health is logged
+ * whenever a token is loaded, and by `recheck()` only when it has changed since (say, it now
+ * expires within a day).
+ */
+function openServiceToken(config: Config, logger: Logger, secrets: SecretSet): ServiceToken & { recheck(): void } {
+  const source = config.enquiry.tokenFile ? "file" : "environment";
+  let lastHealth: TokenHealth | undefined;
+  const report = (status: TokenStatus) => {
+    lastHealth = tokenHealth(status, new Date());
+    const { level, message } = describeTokenHealth(status, new Date());
+    logger[level]({ expiresAt: status.expiresAt, source }, message);
+  };
   const events: TokenEvents = {
     onLoaded: (status, token) => {
       secrets.add(token);
-      const { level, message } = describeTokenHealth(status, new Date());
-      logger[level]({ expiresAt: status.expiresAt, source: config.enquiry.tokenFile ? "file" : "environment" }, message);
+      report(status);
     },
     onReadFailed: (error) => logger.error({ err: error }, "could not re-read ENQUIRY_TOKEN_FILE; keeping the last good token"),
   };
-  if (config.enquiry.tokenFile === undefined) return staticToken(config.enquiry.token ?? "", events);
+  let token: ServiceToken;
   try {
-    return fileToken(config.enquiry.tokenFile, events);
+    token = config.enquiry.tokenFile === undefined ? staticToken(config.enquiry.token ?? "", events) : fileToken(config.enquiry.tokenFile, events);
   } catch (error) {
     process.stderr.write(`The bot cannot start: ENQUIRY_TOKEN_FILE cannot be read (${error instanceof Error ? error.message : "unknown error"}).\n`);
     process.exit(1);
   }
+  return {
+    ...token,
+    recheck: () => {
+      if (tokenHealth(token.status(), new Date()) !== lastHealth) report(token.status());
+    },
+  };
 }
 
 function exit(logger: Logger, code: number): Promise<never> {

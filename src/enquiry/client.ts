@@ -61,10 +61,10 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
   const now = options.now ?? (() => new Date());
 
   async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
-    const base = { kind, transactionId, checkedAt: now() };
+    const asked = { kind, transactionId, checkedAt: now() };
     const token = options.token();
     if (token === undefined || token === "") {
-      return { done: true, outcome: { ...base, type: "unauthorized", httpStatus: undefined } };
+      return { done: true, outcome: { ...asked, type: "unauthorized", httpStatus: undefined } };
     }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
@@ -80,7 +80,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         signal: controller.signal,
       });
       const status = response.statusCode;
-      const stamp = { ...base, checkedAt: now() };
+      const stamp = { ...asked, checkedAt: now() };
       if (status === 401 || status === 403) {
         await response.body.dump();
         return { done: true, outcome: { ...stamp, type: "unauthorized", httpStatus: status } };
@@ -103,7 +103,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       const body = await readCappedBody(response, maxBytes);
       return { done: true, outcome: interpretAnswer(stamp, status, body) };
     } catch (error) {
-      const stamp = { ...base, checkedAt: now() };
+      const stamp = { ...asked, checkedAt: now() };
       if (controller.signal.reason instanceof AttemptTimeout) {
         return { done: false, outcome: { ...stamp, type: "timeout" }, reason: "timeout" };
       }

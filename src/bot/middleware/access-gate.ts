@@ -2,7 +2,7 @@ import type { MiddlewareFn } from "grammy";
 import { isAllowed, type AccessPolicy } from "../access.ts";
 import { BoundedMap } from "../../util/bounded-map.ts";
 import type { BotContext } from "../context.ts";
-import { isCommandForOtherBot } from "./commands.ts";
+import { isCommandForOtherBot } from "./command-target.ts";
 
 /**
  * Lets allowed chats through and stops everyone else before any work is done. A stranger gets
