@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { startSandbox, type Sandbox } from "../src/enquiry/sandbox/server.ts";
+import { startSandbox, type Sandbox } from "../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../test/support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi } from "../test/support/fake-bot-api.ts";

@@ -1,14 +1,14 @@
 import dotenv from "dotenv";
-import { alertOnTokenRejection } from "./bot/admin-alerts.ts";
-import { fileAuditTrail, type AuditTrail } from "./bot/audit-trail.ts";
-import type { EnquiryListener } from "./bot/check.ts";
-import { registerCommandMenu } from "./bot/command-menu.ts";
-import { createBot } from "./bot/create-bot.ts";
-import { InFlightUpdates } from "./bot/middleware/in-flight.ts";
-import { startPolling, type Polling } from "./bot/polling.ts";
-import { setWebhook, webhookUpdateHandler } from "./bot/webhook.ts";
+import { alertOnTokenRejection } from "./telegram/notify/admin-alerts.ts";
+import { fileAuditTrail, type AuditTrail } from "./ops/audit-trail.ts";
+import type { EnquiryListener } from "./telegram/check.ts";
+import { registerCommandMenu } from "./telegram/views/command-menu.ts";
+import { createBot } from "./telegram/create-bot.ts";
+import { InFlightUpdates } from "./telegram/middleware/in-flight.ts";
+import { startPolling, type Polling } from "./telegram/transport/polling.ts";
+import { setWebhook, webhookUpdateHandler } from "./telegram/transport/webhook.ts";
 import { parseConfig, type Config } from "./config.ts";
-import { createEnquiryClient } from "./enquiry/client.ts";
+import { createEnquiryClient } from "./payments/enquiry/client.ts";
 import {
   describeTokenHealth,
   fileToken,
@@ -18,12 +18,12 @@ import {
   type TokenEvents,
   type TokenHealth,
   type TokenStatus,
-} from "./enquiry/service-token.ts";
-import { shareEnquiries } from "./enquiry/shared-enquiries.ts";
+} from "./payments/enquiry/service-token.ts";
+import { shareEnquiries } from "./payments/enquiry/shared-enquiries.ts";
 import { createLogger, SecretSet, type Logger } from "./logger.ts";
 import { startHttpServer, type HttpServer } from "./server/http-server.ts";
-import { createMetrics } from "./server/metrics.ts";
-import { assessReadiness } from "./server/readiness.ts";
+import { createMetrics } from "./ops/metrics.ts";
+import { assessReadiness } from "./ops/readiness.ts";
 
 const TOKEN_HEALTH_CHECK_MS = 60 * 60 * 1000;
 

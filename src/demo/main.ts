@@ -2,10 +2,10 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import type { Transformer } from "grammy";
 import type { Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
-import { createBot } from "../bot/create-bot.ts";
-import { createEnquiryClient } from "../enquiry/client.ts";
-import { SCENARIOS } from "../enquiry/sandbox/scenarios.ts";
-import { startSandbox } from "../enquiry/sandbox/server.ts";
+import { createBot } from "../telegram/create-bot.ts";
+import { createEnquiryClient } from "../payments/enquiry/client.ts";
+import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
+import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 

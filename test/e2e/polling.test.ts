@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/enquiry/sandbox/server.ts";
+import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import type { MessageEntity, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { formatAnswer } from "../../src/bot/format/answer.ts";
-import { cleanServiceText } from "../../src/bot/format/text.ts";
-import { Translations } from "../../src/bot/i18n.ts";
-import { interpretAnswer } from "../../src/enquiry/interpret.ts";
-import { isValidTransactionId } from "../../src/enquiry/transaction-id.ts";
-import type { EnquiryKind } from "../../src/enquiry/types.ts";
+import { formatAnswer } from "../../src/telegram/views/format/answer.ts";
+import { cleanServiceText } from "../../src/telegram/views/format/text.ts";
+import { Translations } from "../../src/telegram/i18n.ts";
+import { interpretAnswer } from "../../src/payments/enquiry/interpret.ts";
+import { isValidTransactionId } from "../../src/payments/enquiry/transaction-id.ts";
+import type { EnquiryKind } from "../../src/payments/enquiry/types.ts";
 import { createTestBot, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { USER } from "../support/updates.ts";

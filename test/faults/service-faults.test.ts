@@ -1,7 +1,7 @@
 import { createServer as createTcpServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEnquiryClient, type EnquiryClient } from "../../src/enquiry/client.ts";
+import { createEnquiryClient, type EnquiryClient } from "../../src/payments/enquiry/client.ts";
 import { BOT_TOKEN, createTestBot } from "../support/bot-harness.ts";
 import { enquiryAnswer, json, startLocalServer, type Handler, type LocalServer } from "../support/http-server.ts";
 import { messageUpdate } from "../support/updates.ts";

@@ -1,8 +1,8 @@
 import type { UserFromGetMe } from "grammy/types";
-import type { AccessPolicy } from "../../src/bot/access.ts";
-import type { EnquiryListener } from "../../src/bot/check.ts";
-import { createBot } from "../../src/bot/create-bot.ts";
-import type { EnquiryService } from "../../src/enquiry/types.ts";
+import type { AccessPolicy } from "../../src/payments/access.ts";
+import type { EnquiryListener } from "../../src/telegram/check.ts";
+import { createBot } from "../../src/telegram/create-bot.ts";
+import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 

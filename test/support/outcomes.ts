@@ -1,4 +1,4 @@
-import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService } from "../../src/enquiry/types.ts";
+import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService } from "../../src/payments/enquiry/types.ts";
 
 export const CHECKED_AT = new Date("2026-11-22T14:05:32Z");
 

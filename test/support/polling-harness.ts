@@ -1,7 +1,7 @@
-import { createBot } from "../../src/bot/create-bot.ts";
-import { InFlightUpdates } from "../../src/bot/middleware/in-flight.ts";
-import { startPolling } from "../../src/bot/polling.ts";
-import type { EnquiryService } from "../../src/enquiry/types.ts";
+import { createBot } from "../../src/telegram/create-bot.ts";
+import { InFlightUpdates } from "../../src/telegram/middleware/in-flight.ts";
+import { startPolling } from "../../src/telegram/transport/polling.ts";
+import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import { BOT_TOKEN } from "./bot-harness.ts";
 import type { FakeBotApi } from "./fake-bot-api.ts";
 import { captureLogs } from "./logs.ts";

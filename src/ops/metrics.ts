@@ -1,0 +1,73 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { EnquiryObserver } from "../payments/enquiry/client.ts";
+import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService } from "../payments/enquiry/types.ts";
+
+/**
+ * Prometheus metrics (prom-client), in a registry of their own rather than the library's global
+ * one, so that every instance (and every test) starts from zero.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const enquiries = new Counter({
+    name: "payment_bot_enquiries_total",
+    help: "Enquiries answered to users, by kind and outcome.",
+    labelNames: ["kind", "outcome"] as const,
+    registers: [registry],
+  });
+  const upstreamSeconds = new Histogram({
+    name: "payment_bot_upstream_request_duration_seconds",
+    help: "Duration of each HTTP attempt to the enquiry service.",
+    labelNames: ["kind", "outcome"] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const retries = new Counter({
+    name: "payment_bot_enquiry_retries_total",
+    help: "Retries of enquiry requests, by kind and reason.",
+    labelNames: ["kind", "reason"] as const,
+    registers: [registry],
+  });
+  const telegramErrors = new Counter({
+    name: "payment_bot_telegram_api_errors_total",
+    help: "Failed Bot API calls, by method and error code (network: no answer).",
+    labelNames: ["method", "code"] as const,
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: "payment_bot_enquiries_in_flight",
+    help: "Requests to the enquiry service in progress.",
+    registers: [registry],
+  });
+
+  const observer: EnquiryObserver = {
+    onAttempt: ({ kind, durationMs, outcome }) => upstreamSeconds.observe({ kind, outcome }, durationMs / 1000),
+    onRetry: ({ kind, reason }) => retries.inc({ kind, reason }),
+  };
+
+  return {
+    registry,
+    /** For the enquiry client. */
+    observer,
+    /** For the bot: one count per enquiry answered. */
+    countEnquiry: (record: { kind: EnquiryKind; outcome: EnquiryOutcome["type"] }) => enquiries.inc({ kind: record.kind, outcome: record.outcome }),
+    /** For the bot's API observer. */
+    countTelegramError: (method: string, code: string) => telegramErrors.inc({ method, code }),
+    /** Wraps a service so that requests in progress are visible. */
+    trackInFlight(service: EnquiryService): EnquiryService {
+      return {
+        async enquire(kind: EnquiryKind, transactionId: string, options?: EnquiryOptions) {
+          inFlight.inc();
+          try {
+            return await service.enquire(kind, transactionId, options);
+          } finally {
+            inFlight.dec();
+          }
+        },
+      };
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,52 @@
+import { ENQUIRY_KINDS, type EnquiryKind, type EnquiryOutcome } from "./enquiry/types.ts";
+
+/** What a user asked: one kind of enquiry, or `status` for "either, I don't know which". */
+export type Scope = EnquiryKind | "status";
+export const SCOPES: readonly Scope[] = [...ENQUIRY_KINDS, "status"];
+
+export interface Query {
+  scope: Scope;
+  ids: readonly string[];
+}
+
+/** The answers for one ID: one outcome per kind asked (two for `status`). */
+export interface IdResult {
+  id: string;
+  outcomes: readonly EnquiryOutcome[];
+}
+
+export const MAX_IDS_PER_QUERY = 20;
+/** Enquiries in flight for one command: enough for 20 IDs to come back quickly, without flooding the service. */
+export const QUERY_CONCURRENCY = 8;
+
+export function kindsFor(scope: Scope): readonly EnquiryKind[] {
+  return scope === "status" ? ENQUIRY_KINDS : [scope];
+}
+
+/** Runs every enquiry a query needs, at most `concurrency` at a time, keeping the IDs' order. */
+export async function runQuery(
+  query: Query,
+  enquire: (kind: EnquiryKind, id: string) => Promise<EnquiryOutcome>,
+  concurrency = QUERY_CONCURRENCY,
+): Promise<IdResult[]> {
+  const kinds = kindsFor(query.scope);
+  const jobs = query.ids.flatMap((id) => kinds.map((kind) => ({ id, kind })));
+  const outcomes = await mapWithConcurrency(jobs, concurrency, ({ id, kind }) => enquire(kind, id));
+  return query.ids.map((id, index) => ({
+    id,
+    outcomes: outcomes.slice(index * kinds.length, (index + 1) * kinds.length),
+  }));
+}
+
+export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

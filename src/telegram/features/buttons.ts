@@ -1,0 +1,41 @@
+import { Composer } from "grammy";
+import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
+import { decodeButton } from "../views/callback-data.ts";
+import { check, type CheckDependencies } from "../check.ts";
+import type { BotContext } from "../context.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+
+/**
+ * Refresh (re-check an answer that was not final) and the kind picked for bare IDs. Either way
+ * the message is edited in place and the press always gets a short toast.
+ */
+export function buttonsFeature(deps: CheckDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("callback_query:data", async (ctx) => {
+    const decoded = decodeButton(ctx.callbackQuery.data, deps.buttons);
+    if (decoded.type !== "ok" || !decoded.payload.ids.every(isValidTransactionId)) {
+      await tolerateHarmless(ctx.answerCallbackQuery(decoded.type === "expired" ? { text: ctx.t("toast-expired") } : {}), ctx.logger);
+      return;
+    }
+    const { action, scope, ids } = decoded.payload;
+    const refresh = action === "refresh";
+    const answer = await check(ctx, deps, { scope, ids }, { fresh: refresh, via: refresh ? "refresh" : "button" });
+    const before = ctx.callbackQuery.message?.text;
+    await tolerateHarmless(
+      ctx.editMessageText(answer.message.text, {
+        entities: answer.message.entities,
+        link_preview_options: { is_disabled: true },
+        ...(answer.replyMarkup ? { reply_markup: answer.replyMarkup } : {}),
+      }),
+      ctx.logger,
+    );
+    const changed = !refresh || withoutCheckedLine(before) !== withoutCheckedLine(answer.message.text);
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(changed ? "toast-updated" : "toast-unchanged") }), ctx.logger);
+  });
+  return composer;
+}
+
+/** An answer's last paragraph is the time of the check, which changes on every refresh. */
+function withoutCheckedLine(text: string | undefined): string | undefined {
+  return text?.slice(0, Math.max(0, text.lastIndexOf("\n\n")));
+}

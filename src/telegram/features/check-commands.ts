@@ -1,0 +1,51 @@
+import { Composer, type CommandContext } from "grammy";
+import { check, type CheckDependencies } from "../check.ts";
+import type { BotContext } from "../context.ts";
+import { extractIds, parseIds, type ParsedIds } from "../../payments/parse-ids.ts";
+import { MAX_IDS_PER_QUERY, SCOPES } from "../../payments/query.ts";
+
+/**
+ * /collection, /airtime and /status, with one or several IDs, or none when replying to a message
+ * that holds them. Exactly one reply per command, as a reply to it.
+ */
+export function checkCommandsFeature(deps: CheckDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  for (const scope of SCOPES) {
+    composer.command(scope, async (ctx) => {
+      const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
+      const parsed = idsAskedFor(ctx);
+      if (parsed.type !== "ids") {
+        await ctx.reply(usageText(ctx, `/${scope}`, parsed), { reply_parameters: replyParameters });
+        return;
+      }
+      const answer = await check(ctx, deps, { scope, ids: parsed.ids }, { fresh: false, via: "command" });
+      await ctx.reply(answer.message.text, {
+        entities: answer.message.entities,
+        reply_parameters: replyParameters,
+        link_preview_options: { is_disabled: true },
+        ...(answer.replyMarkup ? { reply_markup: answer.replyMarkup } : {}),
+      });
+    });
+  }
+  return composer;
+}
+
+/** IDs typed after the command or, with none typed, those in the message the command replies to. */
+function idsAskedFor(ctx: CommandContext<BotContext>): ParsedIds {
+  const typed = parseIds(ctx.match);
+  if (typed.type !== "missing") return typed;
+  const replied = ctx.msg.reply_to_message;
+  const text = replied?.text ?? replied?.caption;
+  return text === undefined ? typed : extractIds(text);
+}
+
+export function usageText(ctx: BotContext, command: string, parsed: Exclude<ParsedIds, { type: "ids" }>): string {
+  switch (parsed.type) {
+    case "missing":
+      return ctx.t("usage", { command });
+    case "invalid":
+      return ctx.t("usage-invalid", { command });
+    case "too_many":
+      return ctx.t("usage-too-many", { max: String(MAX_IDS_PER_QUERY), count: String(parsed.count) });
+  }
+}

@@ -1,0 +1,16 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import type { Translate } from "../../i18n.ts";
+import { concat, line } from "./text.ts";
+
+/** User and chat IDs in monospace (tap to copy), for the admin who has to allow them. */
+export function formatIdentity(
+  who: { userId: number | undefined; chatId: number | undefined; chatType?: string | undefined },
+  t: Translate,
+): FormattedString {
+  const lines = [
+    line(`${t("whoami-user")} `, FormattedString.code(String(who.userId ?? "?"))),
+    line(`${t("whoami-chat")} `, FormattedString.code(String(who.chatId ?? "?"))),
+  ];
+  if (who.chatType !== undefined) lines.push(line(`${t("whoami-chat-type")} ${who.chatType}`));
+  return concat(lines, "\n");
+}

@@ -1,0 +1,123 @@
+import { type FormattedString } from "@grammyjs/parse-mode";
+import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState } from "../../../payments/enquiry/types.ts";
+import type { Translate } from "../../i18n.ts";
+import { bold, cleanServiceText, concat, line, mono } from "./text.ts";
+
+/** How much of a failure reason to show: in full in a single answer, one line in a summary. */
+export const REASON_LIMIT = { block: 600, line: 140 } as const;
+const REFERENCE_LIMIT = 80;
+
+export interface OutcomeFormatOptions {
+  /** Whether an admin is alerted when the service token is rejected (changes what users are told). */
+  adminAlerted?: boolean;
+}
+
+const PAYMENT_MARKERS: Record<PaymentState, string> = { success: "✅", failed: "❌", not_final: "⏳" };
+
+/** One glance tells the state: only SUCCESS and FAILED get a tick or a cross. */
+export function markerOf(outcome: EnquiryOutcome): string {
+  switch (outcome.type) {
+    case "found":
+      return PAYMENT_MARKERS[paymentState(outcome.transaction)];
+    case "not_found":
+      return "🔍";
+    case "unauthorized":
+      return "🔒";
+    case "timeout":
+      return "⌛";
+    case "busy":
+      return "🚦";
+    case "upstream_error":
+      return "⚠️";
+    case "invalid_response":
+      return "❓";
+  }
+}
+
+/** Title and advice for outcomes where the service could not tell: never a payment status. */
+function unknownOutcomeText(outcome: Exclude<EnquiryOutcome, { type: "found" }>, t: Translate, options: OutcomeFormatOptions) {
+  const otherKind: EnquiryKind = outcome.kind === "collection" ? "airtime" : "collection";
+  switch (outcome.type) {
+    case "not_found":
+      return {
+        title: t("outcome-not-found"),
+        hint: t("outcome-not-found-hint", { command: `/${otherKind} ${outcome.transactionId}` }),
+        short: t("summary-not-found"),
+      };
+    case "unauthorized":
+      return {
+        title: t("outcome-unauthorized"),
+        hint: t(options.adminAlerted ? "outcome-unauthorized-hint-alerted" : "outcome-unauthorized-hint"),
+        short: t("summary-unauthorized"),
+      };
+    case "timeout":
+      return { title: t("outcome-timeout"), hint: t("outcome-timeout-hint"), short: t("summary-timeout") };
+    case "busy":
+      return { title: t("outcome-busy"), hint: t("outcome-busy-hint"), short: t("summary-busy") };
+    case "upstream_error":
+      return { title: t("outcome-upstream-error"), hint: t("outcome-upstream-error-hint"), short: t("summary-upstream-error") };
+    case "invalid_response":
+      return { title: t("outcome-invalid"), hint: t("outcome-invalid-hint"), short: t("summary-invalid") };
+  }
+}
+
+function kindLabel(kind: EnquiryKind, t: Translate): string {
+  return t(kind === "collection" ? "kind-collection" : "kind-airtime");
+}
+
+/**
+ * The full answer for one ID and one kind of enquiry: status with its marker, reason when failed,
+ * references in monospace (tap to copy); or, when the service could not tell, what happened and
+ * what to do.
+ */
+export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, options: OutcomeFormatOptions = {}): FormattedString {
+  const heading = line(markerOf(outcome), " ", bold(kindLabel(outcome.kind, t)), " ", mono(outcome.transactionId));
+  if (outcome.type !== "found") {
+    const { title, hint } = unknownOutcomeText(outcome, t, options);
+    return concat([line(heading, ": ", bold(title)), hint, t("unknown-not-failed")], "\n");
+  }
+  const { transaction } = outcome;
+  const state = paymentState(transaction);
+  const status = shownStatus(transaction.status);
+  const lines: FormattedString[] = [
+    heading,
+    state === "not_final"
+      ? line(`${t("label-payment")} `, bold(status), ` (${t("status-not-final")})`)
+      : line(`${t("label-payment")} `, bold(status)),
+  ];
+  if (state === "failed") lines.push(line(`${t("label-reason")} `, reasonText(transaction.message, REASON_LIMIT.block, t)));
+  const mno = shownReference(transaction.mnoTransactionId);
+  if (mno) lines.push(line(`${t("label-mno-ref")} `, mono(mno)));
+  const serviceId = shownReference(outcome.serviceTransactionId);
+  if (serviceId) lines.push(line(`${t("label-service-id")} `, mono(serviceId)));
+  return concat(lines, "\n");
+}
+
+/** Service text as shown: cleaned, shortened, and absent when nothing printable is left. */
+function shownReference(text: string | undefined): string | undefined {
+  return text ? cleanServiceText(text, REFERENCE_LIMIT) || undefined : undefined;
+}
+
+function shownStatus(status: string): string {
+  return shownReference(status) ?? "?";
+}
+
+function reasonText(message: string | undefined, limit: number, t: Translate): string {
+  return (message ? cleanServiceText(message, limit) : "") || t("no-reason");
+}
+
+/** One compact line for a summary of several IDs: marker, ID, status, MNO reference, reason. */
+export function formatOutcomeLine(outcome: EnquiryOutcome, t: Translate, options: { withKind: boolean }): FormattedString {
+  const parts: (FormattedString | string)[] = [markerOf(outcome), " ", mono(outcome.transactionId)];
+  if (options.withKind) parts.push(` · ${kindLabel(outcome.kind, t)}`);
+  if (outcome.type !== "found") {
+    parts.push(` · ${unknownOutcomeText(outcome, t, {}).short}`);
+    return line(...parts);
+  }
+  const { transaction } = outcome;
+  parts.push(" · ", bold(shownStatus(transaction.status)));
+  const mno = shownReference(transaction.mnoTransactionId);
+  if (mno) parts.push(" · MNO ", mono(mno));
+  if (paymentState(transaction) === "failed") parts.push(` · ${reasonText(transaction.message, REASON_LIMIT.line, t)}`);
+  return line(...parts);
+}

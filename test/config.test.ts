@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../src/config.ts";
+
+const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
+const minimal = {
+  TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+  ENQUIRY_BASE_URL: "https://api.provider.example",
+  ENQUIRY_TOKEN: "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl",
+  ALLOWED_USER_IDS: "5001, 5002",
+};
+
+function problems(env: Record<string, string | undefined>): string[] {
+  const result = parseConfig(env);
+  if (result.ok) throw new Error("expected configuration problems");
+  return result.problems;
+}
+
+describe("parseConfig", () => {
+  it("accepts a minimal configuration and fills in the defaults", () => {
+    const result = parseConfig(minimal);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { config } = result;
+    expect(config.telegram).toEqual({ botToken: BOT_TOKEN, apiRoot: undefined });
+    expect(config.enquiry).toMatchObject({ timeoutMs: 10_000, totalTimeoutMs: 25_000, retries: 2, connections: 128 });
+    expect([...config.access.allowedUserIds]).toEqual([5001, 5002]);
+    expect(config.access.allowedChatIds.size).toBe(0);
+    expect(config).toMatchObject({ mode: "polling", cacheTtlSeconds: 30, logLevel: "info", shutdownGraceMs: 10_000 });
+  });
+
+  it("names every missing variable in one go", () => {
+    const found = problems({});
+    expect(found.join("\n")).toMatch(/TELEGRAM_BOT_TOKEN is required/);
+    expect(found.join("\n")).toMatch(/ENQUIRY_BASE_URL is required/);
+    expect(found.join("\n")).toMatch(/ENQUIRY_TOKEN is required/);
+    expect(found.join("\n")).toMatch(/ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty/);
+  });
+
+  it("explains invalid values without printing them", () => {
+    const secretLookingToken = "not-a-token-but-secret-9f8e7d6c5b4a";
+    const found = problems({
+      ...minimal,
+      TELEGRAM_BOT_TOKEN: secretLookingToken,
+      ENQUIRY_BASE_URL: "ftp://provider.example",
+      ENQUIRY_TIMEOUT_MS: "ten seconds",
+      ALLOWED_CHAT_IDS: "-100123, general",
+      LOG_LEVEL: "loud",
+    });
+    const text = found.join("\n");
+    expect(text).toMatch(/TELEGRAM_BOT_TOKEN must look like/);
+    expect(text).toMatch(/ENQUIRY_BASE_URL must be an http\(s\) URL/);
+    expect(text).toMatch(/ENQUIRY_TIMEOUT_MS must be a whole number/);
+    expect(text).toMatch(/ALLOWED_CHAT_IDS "general" is not a numeric Telegram ID/);
+    expect(text).toMatch(/LOG_LEVEL/);
+    expect(text).not.toContain(secretLookingToken);
+  });
+
+  it("treats blank values as unset", () => {
+    const result = parseConfig({ ...minimal, ENQUIRY_TIMEOUT_MS: "", TELEGRAM_API_ROOT: "  ", ALLOWED_CHAT_IDS: "" });
+    expect(result.ok && result.config.enquiry.timeoutMs).toBe(10_000);
+    expect(result.ok && result.config.telegram.apiRoot).toBeUndefined();
+  });
+
+  it("refuses to start open to everyone unless asked to", () => {
+    expect(problems({ ...minimal, ALLOWED_USER_IDS: "" }).join()).toMatch(/ALLOW_EVERYONE=true/);
+    const open = parseConfig({ ...minimal, ALLOWED_USER_IDS: "", ALLOW_EVERYONE: "true" });
+    expect(open.ok && open.config.access.allowEveryone).toBe(true);
+  });
+
+  it("wants exactly one source for the service token", () => {
+    expect(problems({ ...minimal, ENQUIRY_TOKEN_FILE: "/run/secrets/token" }).join()).toMatch(/ENQUIRY_TOKEN_FILE cannot be set together/);
+    const fromFile = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_FILE: "/run/secrets/token" });
+    expect(fromFile.ok && fromFile.config.enquiry.tokenFile).toBe("/run/secrets/token");
+  });
+
+  it("checks what webhook mode needs", () => {
+    const text = problems({ ...minimal, BOT_MODE: "webhook" }).join("\n");
+    expect(text).toMatch(/WEBHOOK_URL is required/);
+    expect(text).toMatch(/WEBHOOK_SECRET is required/);
+    expect(text).toMatch(/HTTP_PORT is required/);
+    expect(problems({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook", HTTP_PORT: "8080", WEBHOOK_SECRET: "has spaces!" }).join()).toMatch(
+      /WEBHOOK_SECRET must be 1-256 characters/,
+    );
+    const ok = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook", HTTP_PORT: "8080", WEBHOOK_SECRET: "s3cret_-X" });
+    expect(ok.ok).toBe(true);
+  });
+
+  it("keeps the total enquiry budget at least one attempt long", () => {
+    expect(problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5000", ENQUIRY_TOTAL_TIMEOUT_MS: "1000" }).join()).toMatch(/ENQUIRY_TOTAL_TIMEOUT_MS/);
+  });
+});

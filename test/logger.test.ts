@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { scrubSecrets, SecretSet } from "../src/logger.ts";
+import { captureLogs } from "./support/logs.ts";
+
+const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
+const SERVICE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib3QifQ.sig-nature_value";
+
+describe("logger redaction", () => {
+  it("redacts secret fields by name", () => {
+    const { logger, lines } = captureLogs();
+    logger.info({ token: "abc-some-token", headers: { authorization: "Bearer xyz" }, config: { botToken: "zzz" } }, "with secrets");
+    const text = lines.join("");
+    expect(text).not.toMatch(/abc-some-token|xyz|zzz/);
+    expect(text).toContain("[REDACTED]");
+  });
+
+  it("masks secret values wherever they appear: messages, URLs, errors", () => {
+    const { logger, lines } = captureLogs([BOT_TOKEN, SERVICE_TOKEN]);
+    logger.error({ err: new Error(`request to https://api.telegram.org/bot${BOT_TOKEN}/sendMessage failed`) }, "boom");
+    logger.warn(`auth header was Bearer ${SERVICE_TOKEN}`);
+    logger.info({ nested: { deep: [`token=${SERVICE_TOKEN}`] } }, "nested");
+    const text = lines.join("");
+    expect(text).not.toContain(BOT_TOKEN);
+    expect(text).not.toContain(SERVICE_TOKEN);
+    expect(text).toContain("/bot[REDACTED]/sendMessage");
+  });
+
+  it("masks bot tokens and bearer credentials it was not told about", () => {
+    const text = scrubSecrets("GET /bot987654321:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/getMe Authorization: Bearer abc.def.ghi", new SecretSet());
+    expect(text).toBe("GET /bot[REDACTED]/getMe Authorization: Bearer [REDACTED]");
+  });
+});

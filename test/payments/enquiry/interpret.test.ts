@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { interpretAnswer } from "../../../src/payments/enquiry/interpret.ts";
+import { enquiryAnswer } from "../../support/http-server.ts";
+
+const stamp = { kind: "collection" as const, transactionId: "TX-1", checkedAt: new Date(0) };
+const answer = (status: number, body: unknown) => interpretAnswer(stamp, status, typeof body === "string" ? body : JSON.stringify(body));
+
+describe("interpretAnswer", () => {
+  it("reads a success", () => {
+    expect(answer(200, enquiryAnswer("TX-1", { status: "SUCCESS", mnoTransactionID: "MNO-1" }))).toEqual({
+      ...stamp,
+      type: "found",
+      serviceTransactionId: "3f0e6a4e-2c1b-4d8e-9a7f-0c5b6d7e8f90",
+      transaction: { status: "SUCCESS", message: undefined, mnoTransactionId: "MNO-1" },
+    });
+  });
+
+  it("keeps a failure's reason, even one that mentions 'not found'", () => {
+    const outcome = answer(200, enquiryAnswer("TX-1", { status: "FAILED", message: "Subscriber wallet not found", mnoTransactionID: "M" }));
+    expect(outcome).toMatchObject({ type: "found", transaction: { status: "FAILED", message: "Subscriber wallet not found" } });
+  });
+
+  it("accepts a numeric code, extra fields and a missing MNO reference", () => {
+    const outcome = answer(200, { ...enquiryAnswer("TX-1", { status: "PENDING", extra: 1 }), code: 200, newField: { a: 1 } });
+    expect(outcome).toMatchObject({ type: "found", transaction: { status: "PENDING", mnoTransactionId: undefined } });
+  });
+
+  it.each([
+    ["HTTP 404", 404, { message: "whatever" }],
+    ["code 404 in a 200", 200, { code: "404", status: "FAILED", message: "No record" }],
+    ["a 200 whose message says so", 200, { code: "200", status: "FAILED", message: "Transaction not found", reqTransactionID: "TX-1" }],
+    ["a NOT_FOUND status", 200, { code: "200", status: "NOT_FOUND" }],
+    ["a NOT_FOUND transaction status", 200, enquiryAnswer("TX-1", { status: "NOT_FOUND" })],
+    ["a 400 that says so", 400, { message: "Transaction does not exist" }],
+  ])("reads %s as not found", (_, status, body) => {
+    expect(answer(status, body).type).toBe("not_found");
+  });
+
+  it("treats an answer about another ID as invalid", () => {
+    expect(answer(200, enquiryAnswer("TX-2", { status: "SUCCESS" }))).toMatchObject({ type: "invalid_response", reason: expect.stringMatching(/reqTransactionID/) });
+  });
+
+  it.each([
+    ["not JSON", "<html>oops</html>"],
+    ["the wrong shape", { code: "200", reqTransactionID: "TX-1", status: "SUCCESS" }],
+    ["a transaction without a status", enquiryAnswer("TX-1", { mnoTransactionID: "x" })],
+    ["a JSON array", [1, 2]],
+  ])("treats %s as invalid", (_, body) => {
+    expect(answer(200, body).type).toBe("invalid_response");
+  });
+
+  it("does not trust a transaction result when the enquiry itself did not succeed", () => {
+    const outcome = answer(200, { ...enquiryAnswer("TX-1", { status: "FAILED", message: "Internal error" }), code: "500", status: "FAILED" });
+    expect(outcome.type).toBe("upstream_error");
+  });
+
+  it("treats other error statuses as service errors, whatever the body", () => {
+    expect(answer(500, { message: "Transaction not found" })).toMatchObject({ type: "upstream_error", httpStatus: 500 });
+    expect(answer(400, "bad request")).toMatchObject({ type: "upstream_error", httpStatus: 400 });
+  });
+});

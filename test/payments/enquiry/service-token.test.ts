@@ -1,0 +1,85 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/enquiry/service-token.ts";
+
+const jwt = (claims: Record<string, unknown>) =>
+  ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify(claims)).toString("base64url"), "c2lnbmF0dXJl"].join(".");
+const NOW = new Date("2026-11-22T12:00:00Z");
+const inHours = (hours: number) => Math.floor(NOW.getTime() / 1000) + hours * 3600;
+
+describe("token inspection", () => {
+  it("reads the exp claim of a JWT", () => {
+    expect(inspectToken(jwt({ exp: 1_800_000_000 }))).toEqual({ present: true, jwtShaped: true, expiresAt: new Date(1_800_000_000_000) });
+  });
+  it.each([
+    ["ok", jwt({ exp: inHours(48) })],
+    ["expires_soon", jwt({ exp: inHours(23) })],
+    ["expired", jwt({ exp: inHours(-1) })],
+    ["no_expiry", jwt({ sub: "bot" })],
+    ["not_jwt", "plain-opaque-token"],
+    ["not_jwt", "a.b!.c"],
+    ["missing", undefined],
+  ])("classifies %s", (health, token) => {
+    expect(tokenHealth(inspectToken(token), NOW)).toBe(health);
+  });
+  it("warns within 24 hours and errs once expired", () => {
+    expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(2) })), NOW).level).toBe("warn");
+    expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(-2) })), NOW).level).toBe("error");
+    expect(describeTokenHealth(inspectToken("opaque-token-value"), NOW)).toMatchObject({ level: "warn", message: expect.stringMatching(/not JWT-shaped/) });
+  });
+});
+
+describe("token file", () => {
+  let dir: string;
+  let token: ServiceToken | undefined;
+  afterEach(() => {
+    token?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const waitFor = async (condition: () => boolean) => {
+    const deadline = Date.now() + 5_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error("condition not met");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it("picks up a rotated token without a restart, including an atomic rename", async () => {
+    dir = mkdtempSync(join(tmpdir(), "token-"));
+    const path = join(dir, "token");
+    writeFileSync(path, `${jwt({ exp: 1 })}\n`);
+    const loaded: string[] = [];
+    token = fileToken(path, { onLoaded: (_status, value) => loaded.push(value) }, 20);
+    expect(token.current()).toBe(jwt({ exp: 1 }));
+    writeFileSync(path, jwt({ exp: 2 }));
+    await waitFor(() => token?.current() === jwt({ exp: 2 }));
+    writeFileSync(join(dir, "next"), jwt({ exp: 3 }));
+    renameSync(join(dir, "next"), path);
+    await waitFor(() => token?.current() === jwt({ exp: 3 }));
+    expect(loaded).toEqual([jwt({ exp: 1 }), jwt({ exp: 2 }), jwt({ exp: 3 })]);
+    expect(token.status().expiresAt).toEqual(new Date(3000));
+  });
+
+  it("keeps the last good token when the file goes missing or empty, and says so", async () => {
+    dir = mkdtempSync(join(tmpdir(), "token-"));
+    const path = join(dir, "token");
+    writeFileSync(path, "first-token-value");
+    const failures: string[] = [];
+    token = fileToken(path, { onReadFailed: (error) => failures.push(error) }, 20);
+    writeFileSync(path, "   ");
+    await waitFor(() => failures.length > 0);
+    expect(token.current()).toBe("first-token-value");
+    rmSync(path);
+    await waitFor(() => failures.length > 1);
+    expect(token.current()).toBe("first-token-value");
+    expect(failures.join()).not.toContain(path);
+  });
+
+  it("fails at start when the file cannot be read", () => {
+    dir = mkdtempSync(join(tmpdir(), "token-"));
+    expect(() => fileToken(join(dir, "absent"))).toThrow();
+  });
+});
