@@ -14,6 +14,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
       "no-control-regex": "off",
+      // Ports are async (Redis is); the SQLite adapter and test fakes meet them with sync bodies in
+      // async functions, which turn a throw into a rejection as callers expect.
+      "@typescript-eslint/require-await": "off",
     },
   },
   {

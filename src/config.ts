@@ -2,7 +2,9 @@ import { z } from "zod";
 
 /**
  * Configuration, validated once at start. Values come from the environment (and an optional .env);
- * nothing else in the code base reads `process.env`.
+ * nothing else in the code base reads `process.env`. Where settings only make sense together they
+ * are one variant of a union, so that code never has to re-check them (a webhook always has its
+ * URL and secret; a token comes from exactly one source).
  */
 export interface Config {
   telegram: {
@@ -12,9 +14,7 @@ export interface Config {
   };
   enquiry: {
     baseUrl: string;
-    /** Exactly one of the two is set. */
-    token: string | undefined;
-    tokenFile: string | undefined;
+    token: TokenSource;
     timeoutMs: number;
     totalTimeoutMs: number;
     retries: number;
@@ -26,18 +26,42 @@ export interface Config {
     allowEveryone: boolean;
   };
   cacheTtlSeconds: number;
-  rateLimit: { windowSeconds: number; maxRequests: number };
-  mode: "polling" | "webhook";
-  http: { port: number | undefined };
-  webhook: { url: string | undefined; secret: string | undefined };
+  /** Each user may spend `maxCost` (enquiries, at least 1 per request) per window. */
+  rateLimit: { windowSeconds: number; maxCost: number };
+  transport: PollingTransport | WebhookTransport;
+  state: StateConfig;
   adminChatId: number | undefined;
   auditLogFile: string | undefined;
   shutdownGraceMs: number;
   logLevel: LogLevel;
 }
 
+export type TokenSource = { source: "environment"; value: string } | { source: "file"; path: string };
+
+export interface PollingTransport {
+  mode: "polling";
+  /** Health, readiness and metrics; no HTTP server when unset. */
+  httpPort: number | undefined;
+  /** With shared state (Redis), how long the polling lease outlives an instance that died. */
+  leaseSeconds: number;
+}
+
+export interface WebhookTransport {
+  mode: "webhook";
+  httpPort: number;
+  /** The public HTTPS URL Telegram posts to; its path is the one the bot listens on. */
+  url: string;
+  path: string;
+  secret: string;
+}
+
+export type StateConfig = { kind: "sqlite"; path: string } | { kind: "redis"; url: string; prefix: string };
+
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
+
+export const DEFAULT_STATE_DB = "./data/bot.db";
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
 
 /** Unset and empty are the same thing: `FOO=` in a .env file means "not configured". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -50,14 +74,16 @@ const trimmed = z.string().trim();
 const integer = (min: number, max: number) =>
   trimmed.regex(/^-?\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
 
-const httpUrl = trimmed.refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}, "must be an http(s) URL");
+const urlWith = (protocols: readonly string[], message: string) =>
+  trimmed.refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
+
+const httpUrl = urlWith(["http:", "https:"], "must be an http(s) URL");
 
 const idList = trimmed.transform((value, ctx) => {
   const ids = new Set<number>();
@@ -71,33 +97,45 @@ const idList = trimmed.transform((value, ctx) => {
   return ids;
 });
 
-const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => ["true", "1", "yes"].includes(v));
+const TRUE_WORDS = ["true", "1", "yes"];
+const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => TRUE_WORDS.includes(v));
 
 const envSchema = z.object({
-    TELEGRAM_BOT_TOKEN: trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)"),
-    TELEGRAM_API_ROOT: optional(httpUrl),
-    ENQUIRY_BASE_URL: httpUrl,
-    ENQUIRY_TOKEN: optional(trimmed),
-    ENQUIRY_TOKEN_FILE: optional(trimmed),
-    ENQUIRY_TIMEOUT_MS: withDefault(integer(100, 120_000), 10_000),
-    ENQUIRY_TOTAL_TIMEOUT_MS: optional(integer(100, 300_000)),
-    ENQUIRY_RETRIES: withDefault(integer(0, 5), 2),
-    ENQUIRY_CONNECTIONS: withDefault(integer(1, 1024), 128),
-    ALLOWED_USER_IDS: optional(idList),
-    ALLOWED_CHAT_IDS: optional(idList),
-    ALLOW_EVERYONE: withDefault(bool, false),
-    CACHE_TTL_SECONDS: withDefault(integer(0, 3600), 30),
-    RATE_LIMIT_WINDOW_SECONDS: withDefault(integer(1, 3600), 60),
-    RATE_LIMIT_MAX: withDefault(integer(1, 10_000), 20),
-    BOT_MODE: withDefault(z.enum(["polling", "webhook"]), "polling"),
-    HTTP_PORT: optional(integer(0, 65_535)),
-    WEBHOOK_URL: optional(httpUrl),
-    WEBHOOK_SECRET: optional(trimmed.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")),
-    ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
-    AUDIT_LOG_FILE: optional(trimmed),
-    SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
-    LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
-  });
+  TELEGRAM_BOT_TOKEN: trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)"),
+  TELEGRAM_API_ROOT: optional(httpUrl),
+  ENQUIRY_BASE_URL: httpUrl,
+  ENQUIRY_TOKEN: optional(trimmed),
+  ENQUIRY_TOKEN_FILE: optional(trimmed),
+  ENQUIRY_TIMEOUT_MS: withDefault(integer(100, 120_000), 10_000),
+  ENQUIRY_TOTAL_TIMEOUT_MS: optional(integer(100, 300_000)),
+  ENQUIRY_RETRIES: withDefault(integer(0, 5), 2),
+  ENQUIRY_CONNECTIONS: withDefault(integer(1, 1024), 128),
+  ALLOWED_USER_IDS: optional(idList),
+  ALLOWED_CHAT_IDS: optional(idList),
+  ALLOW_EVERYONE: withDefault(bool, false),
+  CACHE_TTL_SECONDS: withDefault(integer(0, 3600), 30),
+  RATE_LIMIT_WINDOW_SECONDS: withDefault(integer(1, 3600), 60),
+  RATE_LIMIT_MAX: withDefault(integer(1, 100_000), 60),
+  BOT_MODE: withDefault(z.enum(["polling", "webhook"]), "polling"),
+  HTTP_PORT: optional(integer(0, 65_535)),
+  WEBHOOK_URL: optional(urlWith(["https:"], "must be an https:// URL (Telegram refuses to post updates over plain http)")),
+  WEBHOOK_SECRET: optional(
+    trimmed.regex(
+      new RegExp(`^[A-Za-z0-9_-]{${MIN_WEBHOOK_SECRET_LENGTH},256}$`),
+      `must be ${MIN_WEBHOOK_SECRET_LENGTH}-256 characters of A-Z, a-z, 0-9, _ and - (a long random value, e.g. openssl rand -hex 32)`,
+    ),
+  ),
+  POLLING_LEASE_SECONDS: withDefault(integer(3, 600), 15),
+  STATE_DB: withDefault(trimmed, DEFAULT_STATE_DB),
+  REDIS_URL: optional(urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL (redis://[user:password@]host:port/db)")),
+  REDIS_PREFIX: withDefault(trimmed.regex(/^[A-Za-z0-9_:.-]{1,64}$/, "must be 1-64 characters of A-Z a-z 0-9 _ : . -"), "psb:"),
+  ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
+  AUDIT_LOG_FILE: optional(trimmed),
+  SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
+  LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
+});
+
+type Env = z.output<typeof envSchema>;
 
 /**
  * Rules that span several variables. They look at the raw values, so that they are reported
@@ -112,7 +150,7 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
   if (present("ENQUIRY_TOKEN") && present("ENQUIRY_TOKEN_FILE")) {
     problems.push("ENQUIRY_TOKEN_FILE cannot be set together with ENQUIRY_TOKEN: choose one");
   }
-  const everyone = ["true", "1", "yes"].includes((env.ALLOW_EVERYONE ?? "").trim().toLowerCase());
+  const everyone = TRUE_WORDS.includes((env.ALLOW_EVERYONE ?? "").trim().toLowerCase());
   if (!present("ALLOWED_USER_IDS") && !present("ALLOWED_CHAT_IDS") && !everyone) {
     problems.push("ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty: list who may use the bot, or set ALLOW_EVERYONE=true");
   }
@@ -144,35 +182,56 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     ...crossFieldProblems(env),
   ];
   if (!parsed.success || problems.length > 0) return { ok: false, problems: [...new Set(problems)] };
-  const env_ = parsed.data;
+  return { ok: true, config: toConfig(parsed.data) };
+}
+
+/** Only called once the cross-field rules hold, so the `?? ""` below are never used. */
+function toConfig(env: Env): Config {
   return {
-    ok: true,
-    config: {
-      telegram: { botToken: env_.TELEGRAM_BOT_TOKEN, apiRoot: env_.TELEGRAM_API_ROOT },
-      enquiry: {
-        baseUrl: env_.ENQUIRY_BASE_URL,
-        token: env_.ENQUIRY_TOKEN,
-        tokenFile: env_.ENQUIRY_TOKEN_FILE,
-        timeoutMs: env_.ENQUIRY_TIMEOUT_MS,
-        // Room for one full retry after a timeout by default, so a stalled service is answered in bounded time.
-        totalTimeoutMs: env_.ENQUIRY_TOTAL_TIMEOUT_MS ?? Math.round(env_.ENQUIRY_TIMEOUT_MS * 2.5),
-        retries: env_.ENQUIRY_RETRIES,
-        connections: env_.ENQUIRY_CONNECTIONS,
-      },
-      access: {
-        allowedUserIds: env_.ALLOWED_USER_IDS ?? new Set(),
-        allowedChatIds: env_.ALLOWED_CHAT_IDS ?? new Set(),
-        allowEveryone: env_.ALLOW_EVERYONE,
-      },
-      cacheTtlSeconds: env_.CACHE_TTL_SECONDS,
-      rateLimit: { windowSeconds: env_.RATE_LIMIT_WINDOW_SECONDS, maxRequests: env_.RATE_LIMIT_MAX },
-      mode: env_.BOT_MODE,
-      http: { port: env_.HTTP_PORT },
-      webhook: { url: env_.WEBHOOK_URL, secret: env_.WEBHOOK_SECRET },
-      adminChatId: env_.ADMIN_CHAT_ID,
-      auditLogFile: env_.AUDIT_LOG_FILE,
-      shutdownGraceMs: env_.SHUTDOWN_GRACE_MS,
-      logLevel: env_.LOG_LEVEL,
+    telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT },
+    enquiry: {
+      baseUrl: env.ENQUIRY_BASE_URL,
+      token: env.ENQUIRY_TOKEN_FILE === undefined ? { source: "environment", value: env.ENQUIRY_TOKEN ?? "" } : { source: "file", path: env.ENQUIRY_TOKEN_FILE },
+      timeoutMs: env.ENQUIRY_TIMEOUT_MS,
+      // Room for one full retry after a timeout by default, so a stalled service is answered in bounded time.
+      totalTimeoutMs: env.ENQUIRY_TOTAL_TIMEOUT_MS ?? Math.round(env.ENQUIRY_TIMEOUT_MS * 2.5),
+      retries: env.ENQUIRY_RETRIES,
+      connections: env.ENQUIRY_CONNECTIONS,
     },
+    access: {
+      allowedUserIds: env.ALLOWED_USER_IDS ?? new Set(),
+      allowedChatIds: env.ALLOWED_CHAT_IDS ?? new Set(),
+      allowEveryone: env.ALLOW_EVERYONE,
+    },
+    cacheTtlSeconds: env.CACHE_TTL_SECONDS,
+    rateLimit: { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, maxCost: env.RATE_LIMIT_MAX },
+    transport:
+      env.BOT_MODE === "webhook"
+        ? {
+            mode: "webhook",
+            httpPort: env.HTTP_PORT ?? 0,
+            url: env.WEBHOOK_URL ?? "",
+            path: new URL(env.WEBHOOK_URL ?? "https://invalid/").pathname,
+            secret: env.WEBHOOK_SECRET ?? "",
+          }
+        : { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS },
+    state: env.REDIS_URL === undefined ? { kind: "sqlite", path: env.STATE_DB } : { kind: "redis", url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
+    adminChatId: env.ADMIN_CHAT_ID,
+    auditLogFile: env.AUDIT_LOG_FILE,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    logLevel: env.LOG_LEVEL,
   };
+}
+
+/** The secret values in a configuration: masked in every log line, whatever their length. */
+export function configSecrets(config: Config): string[] {
+  const secrets = [config.telegram.botToken];
+  if (config.enquiry.token.source === "environment") secrets.push(config.enquiry.token.value);
+  if (config.transport.mode === "webhook") secrets.push(config.transport.secret);
+  if (config.state.kind === "redis") {
+    const { password } = new URL(config.state.url);
+    // Both spellings: URL-encoded as written in REDIS_URL, and decoded as a client may print it.
+    if (password) secrets.push(password, decodeURIComponent(password));
+  }
+  return secrets;
 }

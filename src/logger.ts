@@ -7,11 +7,18 @@ export type { Logger } from "pino";
  * a rotated service token is added when it is read, so old and new values both stay masked.
  */
 export class SecretSet {
-  readonly #values = new Set<string>();
+  #values: string[] = [];
 
+  /**
+   * Any non-empty value, however short: a short secret is still a secret (a masked ordinary word in
+   * a log line is the lesser harm). Its JSON-escaped spelling is added too, since log lines are JSON.
+   */
   add(value: string | undefined): void {
-    // Very short values would mask ordinary words; real tokens are long.
-    if (value !== undefined && value.length >= 8) this.#values.add(value);
+    if (value === undefined || value === "") return;
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const next = new Set([...this.#values, value, escaped]);
+    // Longest first, so that a secret containing another is masked whole.
+    this.#values = [...next].sort((a, b) => b.length - a.length);
   }
 
   values(): Iterable<string> {
@@ -83,4 +90,12 @@ export function createLogger({ level, secrets, destination }: LoggerSettings): L
     },
     scrubbing,
   );
+}
+
+/**
+ * For the one error that comes before any configuration exists (the configuration itself is
+ * wrong): JSON on stderr, still through the masking pass for anything token-shaped.
+ */
+export function startupLogger(): Logger {
+  return createLogger({ level: "info", secrets: new SecretSet(), destination: pino.destination({ dest: 2, sync: true }) });
 }

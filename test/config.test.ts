@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../src/config.ts";
+import { configSecrets, parseConfig } from "../src/config.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
@@ -25,7 +25,10 @@ describe("parseConfig", () => {
     expect(config.enquiry).toMatchObject({ timeoutMs: 10_000, totalTimeoutMs: 25_000, retries: 2, connections: 128 });
     expect([...config.access.allowedUserIds]).toEqual([5001, 5002]);
     expect(config.access.allowedChatIds.size).toBe(0);
-    expect(config).toMatchObject({ mode: "polling", cacheTtlSeconds: 30, logLevel: "info", shutdownGraceMs: 10_000 });
+    expect(config).toMatchObject({ cacheTtlSeconds: 30, logLevel: "info", shutdownGraceMs: 10_000 });
+    expect(config.transport).toEqual({ mode: "polling", httpPort: undefined, leaseSeconds: 15 });
+    expect(config.rateLimit).toEqual({ windowSeconds: 60, maxCost: 60 });
+    expect(config.state).toEqual({ kind: "sqlite", path: "./data/bot.db" });
   });
 
   it("names every missing variable in one go", () => {
@@ -70,7 +73,7 @@ describe("parseConfig", () => {
   it("wants exactly one source for the service token", () => {
     expect(problems({ ...minimal, ENQUIRY_TOKEN_FILE: "/run/secrets/token" }).join()).toMatch(/ENQUIRY_TOKEN_FILE cannot be set together/);
     const fromFile = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_FILE: "/run/secrets/token" });
-    expect(fromFile.ok && fromFile.config.enquiry.tokenFile).toBe("/run/secrets/token");
+    expect(fromFile.ok && fromFile.config.enquiry.token).toEqual({ source: "file", path: "/run/secrets/token" });
   });
 
   it("checks what webhook mode needs", () => {
@@ -78,11 +81,34 @@ describe("parseConfig", () => {
     expect(text).toMatch(/WEBHOOK_URL is required/);
     expect(text).toMatch(/WEBHOOK_SECRET is required/);
     expect(text).toMatch(/HTTP_PORT is required/);
-    expect(problems({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook", HTTP_PORT: "8080", WEBHOOK_SECRET: "has spaces!" }).join()).toMatch(
-      /WEBHOOK_SECRET must be 1-256 characters/,
-    );
-    const ok = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook", HTTP_PORT: "8080", WEBHOOK_SECRET: "s3cret_-X" });
-    expect(ok.ok).toBe(true);
+    const webhook = { ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/tg/hook", HTTP_PORT: "8080" };
+    expect(problems({ ...webhook, WEBHOOK_SECRET: "has spaces in it!!" }).join()).toMatch(/WEBHOOK_SECRET must be 16-256 characters/);
+    const ok = parseConfig({ ...webhook, WEBHOOK_SECRET: "s3cret_-X-long-enough" });
+    expect(ok.ok && ok.config.transport).toEqual({ mode: "webhook", httpPort: 8080, url: "https://bot.example/tg/hook", path: "/tg/hook", secret: "s3cret_-X-long-enough" });
+  });
+
+  it("refuses a webhook Telegram would refuse: plain http, or a short secret", () => {
+    const webhook = { ...minimal, BOT_MODE: "webhook", HTTP_PORT: "8080" };
+    const text = problems({ ...webhook, WEBHOOK_URL: "http://bot.example/hook", WEBHOOK_SECRET: "short-secret" }).join("\n");
+    expect(text).toMatch(/WEBHOOK_URL must be an https:\/\/ URL \(Telegram refuses to post updates over plain http\)/);
+    expect(text).toMatch(/WEBHOOK_SECRET must be 16-256 characters/);
+    expect(text).not.toContain("short-secret");
+  });
+
+  it("keeps state in SQLite by default and in Redis when REDIS_URL is set, never printing its password", () => {
+    const redis = parseConfig({ ...minimal, REDIS_URL: "rediss://bot:pa55word@redis.internal:6380/2", REDIS_PREFIX: "pay:" });
+    expect(redis.ok && redis.config.state).toEqual({ kind: "redis", url: "rediss://bot:pa55word@redis.internal:6380/2", prefix: "pay:" });
+    const custom = parseConfig({ ...minimal, STATE_DB: "/var/lib/bot/state.db" });
+    expect(custom.ok && custom.config.state).toEqual({ kind: "sqlite", path: "/var/lib/bot/state.db" });
+    const text = problems({ ...minimal, REDIS_URL: "http://user:hunter2@redis" }).join("\n");
+    expect(text).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(text).not.toContain("hunter2");
+  });
+
+  it("lists the secrets to mask, the Redis password included", () => {
+    const result = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://b.example/h", HTTP_PORT: "1", WEBHOOK_SECRET: "0123456789abcdef", REDIS_URL: "redis://:p%40ss@r:6379" });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(configSecrets(result.config)).toEqual(expect.arrayContaining([BOT_TOKEN, minimal.ENQUIRY_TOKEN, "0123456789abcdef", "p%40ss", "p@ss"]));
   });
 
   it("keeps the total enquiry budget at least one attempt long", () => {

@@ -2,11 +2,16 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import type { Transformer } from "grammy";
 import type { Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
-import { createBot } from "../telegram/create-bot.ts";
+import { createLogger, SecretSet } from "../logger.ts";
+import { createChecker, createEnquiryEvents } from "../payments/check.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
 import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
-import { createLogger, SecretSet } from "../logger.ts";
+import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
+import { IN_MEMORY } from "../state/sqlite/open-database.ts";
+import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
+import { createBot } from "../telegram/create-bot.ts";
+import { Translations } from "../telegram/i18n.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -40,7 +45,7 @@ const user = { id: 1001, is_bot: false, first_name: "Agent", language_code: flag
 const chat = { id: user.id, type: "private" as const, first_name: user.first_name };
 
 const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000 });
-const enquiry = createEnquiryClient({
+const client = createEnquiryClient({
   baseUrl: sandbox.url,
   token: () => SANDBOX_TOKEN,
   // Short, so that the SLOW example shows its timeout within seconds.
@@ -50,15 +55,22 @@ const enquiry = createEnquiryClient({
   connections: 4,
 });
 const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets: new SecretSet() });
+// The embedded store, in memory: the demo leaves nothing behind.
+const state = openSqliteStore({ path: IN_MEMORY });
+const events = createEnquiryEvents();
 const bot = createBot({
   config: {
     telegram: { botToken: "100000001:demo-token-not-used-anywhere", apiRoot: undefined },
     access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set() },
-    rateLimit: { windowSeconds: 60, maxRequests: 1_000 },
-    adminChatId: undefined,
+    rateLimit: { windowSeconds: 60, maxCost: 1_000 },
   },
-  enquiry,
-  logger,
+  services: {
+    checker: createChecker({ enquiry: shareEnquiries(client, { store: state.kv, cacheTtlMs: 30_000 }), events, auditInLog: true }),
+    state,
+    translations: new Translations(),
+    alerts: { enabled: false, send: async () => undefined },
+    logger,
+  },
   botInfo,
 });
 
@@ -167,6 +179,7 @@ for await (const raw of input) {
   if (interactive) input.prompt();
 }
 
-await enquiry.close();
+await client.close();
+await state.close();
 await sandbox.close();
 process.exit(0);

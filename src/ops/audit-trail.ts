@@ -1,6 +1,6 @@
 import { pino, type Logger as PinoLogger } from "pino";
 import type { Logger } from "../logger.ts";
-import type { EnquiryRecord } from "../telegram/check.ts";
+import type { EnquiryRecord } from "../payments/check.ts";
 
 export interface AuditTrail {
   record(entry: EnquiryRecord): void;

@@ -35,6 +35,22 @@ export function createMetrics() {
     labelNames: ["method", "code"] as const,
     registers: [registry],
   });
+  const webhookRejected = new Counter({
+    name: "payment_bot_webhook_rejected_total",
+    help: "Webhook requests refused before handling (wrong secret, not an update, too large).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  const stateOutages = new Counter({
+    name: "payment_bot_state_outages_total",
+    help: "Times the shared state store (Redis) stopped answering; the bot then runs on its own memory.",
+    registers: [registry],
+  });
+  const stateDegraded = new Gauge({
+    name: "payment_bot_state_degraded",
+    help: "1 while the shared state store is unreachable, 0 otherwise.",
+    registers: [registry],
+  });
   const inFlight = new Gauge({
     name: "payment_bot_enquiries_in_flight",
     help: "Requests to the enquiry service in progress.",
@@ -52,6 +68,16 @@ export function createMetrics() {
     observer,
     /** For the bot: one count per enquiry answered. */
     countEnquiry: (record: { kind: EnquiryKind; outcome: EnquiryOutcome["type"] }) => enquiries.inc({ kind: record.kind, outcome: record.outcome }),
+    /** For the webhook route. */
+    countWebhookRejection: (reason: string) => webhookRejected.inc({ reason }),
+    /** For the state store's outage listener. */
+    stateOutage: {
+      lost: () => {
+        stateOutages.inc();
+        stateDegraded.set(1);
+      },
+      back: () => stateDegraded.set(0),
+    },
     /** For the bot's API observer. */
     countTelegramError: (method: string, code: string) => telegramErrors.inc({ method, code }),
     /** Wraps a service so that requests in progress are visible. */

@@ -1,23 +1,32 @@
 import { tokenHealth, type TokenStatus } from "../payments/enquiry/service-token.ts";
 import type { Readiness } from "../server/http-server.ts";
+import type { StateHealth } from "../state/ports.ts";
+
+export type Phase = "starting" | "running" | "stopping";
 
 export interface ReadinessState {
   mode: "polling" | "webhook";
-  started: boolean;
-  stopping: boolean;
+  phase: Phase;
   token: TokenStatus;
+  state: StateHealth;
+  /** Polling with shared state: whether this instance polls (leader) or waits to take over (standby). */
+  role?: "leader" | "standby" | undefined;
 }
 
 /**
  * Ready means worth sending traffic to: started, not shutting down, and holding a service token
  * that has not expired (an expired one makes every enquiry fail). A token that merely expires
- * soon, or whose expiry is unknown, is reported but does not make the bot unready.
+ * soon, or whose expiry is unknown, is reported but does not make the bot unready; neither does a
+ * state store outage, since commands are still answered (the body says "degraded", and why).
  */
-export function assessReadiness(state: ReadinessState, now: Date): Readiness {
-  const health = tokenHealth(state.token, now);
-  const details = { mode: state.mode, token: health, tokenExpiresAt: state.token.expiresAt?.toISOString() };
-  if (!state.started) return { ready: false, reason: "starting", details };
-  if (state.stopping) return { ready: false, reason: "shutting down", details };
+export function assessReadiness(current: ReadinessState, now: Date): Readiness {
+  const health = tokenHealth(current.token, now);
+  const details: Record<string, unknown> = { mode: current.mode, token: health, tokenExpiresAt: current.token.expiresAt?.toISOString() };
+  if (current.role) details.role = current.role;
+  details.state = current.state.status;
+  if (current.state.status === "degraded") details.stateReason = current.state.reason;
+  if (current.phase === "starting") return { ready: false, reason: "starting", details };
+  if (current.phase === "stopping") return { ready: false, reason: "shutting down", details };
   if (health === "missing" || health === "expired") return { ready: false, reason: `service token ${health}`, details };
   return { ready: true, details };
 }

@@ -50,3 +50,11 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * What a query costs against a user's rate limit: the enquiries it makes (each ID, on each kind
+ * asked), and never less than 1.
+ */
+export function queryCost(query: Query): number {
+  return Math.max(1, query.ids.length * kindsFor(query.scope).length);
+}

@@ -11,11 +11,15 @@ export interface Readiness {
   details?: Record<string, unknown>;
 }
 
+export type WebhookRejection = "unauthorized" | "not_an_update" | "too_large";
+
 export interface WebhookRoute {
   path: string;
   secret: string;
-  /** Called after Telegram has been answered: handling must not hold up the acknowledgement. */
-  onUpdate(update: { update_id: number } & Record<string, unknown>): void;
+  /** Handles an authenticated update; "acknowledge" answers 200, "retry_later" 503 (Telegram delivers it again). */
+  receive(update: { update_id: number } & Record<string, unknown>): Promise<"acknowledge" | "retry_later">;
+  /** Counts requests refused before handling (for a metric); they are not logged one by one. */
+  onRejected?(reason: WebhookRejection): void;
 }
 
 export interface HttpServerOptions {
@@ -25,6 +29,10 @@ export interface HttpServerOptions {
   readiness: () => Readiness;
   metrics: Registry;
   webhook?: WebhookRoute;
+  /** Most connections open at once; more are refused by the server. */
+  maxConnections?: number;
+  /** Shorter in tests; the defaults suit Telegram and probes. */
+  timeouts?: { headersMs: number; requestMs: number };
 }
 
 export interface HttpServer {
@@ -33,13 +41,19 @@ export interface HttpServer {
 }
 
 const MAX_UPDATE_BYTES = 1024 * 1024;
+/** A client gets this long to send its headers, and this long for the whole request. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+const REJECTION_SUMMARY_INTERVAL_MS = 60_000;
 
 /**
  * Health, readiness and metrics (both modes), and the webhook (webhook mode). Plain node:http:
- * four routes do not earn a framework.
+ * four routes do not earn a framework. Slow or abusive clients are cut off by timeouts and a
+ * connection cap; refused webhook calls are counted and summarised, never logged one by one.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { logger, webhook } = options;
+  const rejections = rejectionSummary(logger);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -70,29 +84,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   async function receiveUpdate(req: IncomingMessage, res: ServerResponse, hook: WebhookRoute): Promise<void> {
+    const reject = (status: number, reason: WebhookRejection, error: string) => {
+      hook.onRejected?.(reason);
+      rejections.add(reason, req.socket.remoteAddress);
+      send(res, status, { error });
+    };
     if (!secretMatches(req.headers["x-telegram-bot-api-secret-token"], hook.secret)) {
-      logger.warn({ remote: req.socket.remoteAddress }, "webhook call without the right secret token");
       req.resume();
-      return send(res, 401, { error: "unauthorized" });
+      return reject(401, "unauthorized", "unauthorized");
     }
     const body = await readBody(req, MAX_UPDATE_BYTES);
-    const update = body === undefined ? undefined : parseUpdate(body);
-    if (!update) {
-      logger.warn({ bytes: body?.length }, "webhook body is not a Telegram update; rejected");
-      return send(res, 400, { error: "not a Telegram update" });
-    }
-    // Acknowledge first: a slow enquiry must never make Telegram time out and send the update again.
-    send(res, 200, {});
-    hook.onUpdate(update);
+    if (body === undefined) return reject(413, "too_large", "too large");
+    const update = parseUpdate(body);
+    if (!update) return reject(400, "not_an_update", "not a Telegram update");
+    const verdict = await hook.receive(update);
+    if (verdict === "acknowledge") send(res, 200, {});
+    else send(res, 503, { error: "not ready, deliver again later" }, { "retry-after": "5" });
   }
 
-  const server = createServer((req, res) => {
+  const { headersMs, requestMs } = options.timeouts ?? { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS };
+  // Node checks these timeouts every `connectionsCheckingInterval` (30 s by default): check often enough to honour them.
+  const server = createServer({ headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.min(1_000, headersMs / 2) }, (req, res) => {
     route(req, res).catch((error: unknown) => {
       logger.error({ err: error }, "http request failed");
       if (!res.headersSent) send(res, 500, { error: "internal error" });
       else res.destroy();
     });
   });
+  server.maxConnections = options.maxConnections ?? 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host ?? "0.0.0.0", resolve);
@@ -103,15 +122,47 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        rejections.flush();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** One warning a minute at most, however many requests were refused. */
+function rejectionSummary(logger: Logger) {
+  let counts: Partial<Record<WebhookRejection, number>> = {};
+  let remotes = new Set<string>();
+  let total = 0;
+  let lastLoggedAt = Number.NEGATIVE_INFINITY;
+  let pending: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    if (total === 0) return;
+    logger.warn({ refused: counts, total, remotes: [...remotes].slice(0, 10) }, "webhook requests refused (bad secret or body)");
+    counts = {};
+    remotes = new Set();
+    total = 0;
+    lastLoggedAt = Date.now();
+  };
+  return {
+    add(reason: WebhookRejection, remote: string | undefined) {
+      counts[reason] = (counts[reason] ?? 0) + 1;
+      total++;
+      if (remote && remotes.size < 100) remotes.add(remote);
+      const wait = lastLoggedAt + REJECTION_SUMMARY_INTERVAL_MS - Date.now();
+      // The first refusal after a quiet minute is reported at once; later ones in the next summary.
+      if (wait <= 0) flush();
+      else pending ??= setTimeout(flush, wait).unref();
+    },
+    flush,
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers }).end(text);
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {

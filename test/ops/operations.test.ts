@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { alertOnTokenRejection } from "../../src/telegram/notify/admin-alerts.ts";
 import { observeApiErrors } from "../../src/telegram/transport/api-observer.ts";
 import { fileAuditTrail } from "../../src/ops/audit-trail.ts";
-import type { EnquiryListener } from "../../src/telegram/check.ts";
+import type { EnquiryListener } from "../../src/payments/check.ts";
+import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { createEnquiryClient } from "../../src/payments/enquiry/client.ts";
 import { createMetrics } from "../../src/ops/metrics.ts";
 import { BOT_TOKEN, createTestBot } from "../support/bot-harness.ts";
@@ -14,7 +16,6 @@ import { captureLogs } from "../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { messageUpdate, USER } from "../support/updates.ts";
 
-const ADMIN_CHAT = -100_777;
 
 async function metricValue(metrics: ReturnType<typeof createMetrics>, name: string, labels: Record<string, string> = {}): Promise<number> {
   const metric = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === name);
@@ -72,23 +73,39 @@ describe("metrics", () => {
 describe("a rejected service token", () => {
   it("is logged once and reported to the admin chat once per token, while every user is told", async () => {
     let token = "token-one-value";
-    // The alert needs the bot's API, and the bot needs the listener: wired in two steps, as in main.ts.
     const wiring: { listener?: EnquiryListener } = {};
     const enquiry = scriptedEnquiry((kind, id) => outcomes.unauthorized(kind, id));
-    const { bot, sent, logs } = createTestBot({ enquiry, adminChatId: ADMIN_CHAT, onEnquiry: (r, o) => wiring.listener?.(r, o) });
-    wiring.listener = alertOnTokenRejection({ api: bot.api, logger: logs.logger, adminChatId: ADMIN_CHAT, currentToken: () => token });
+    const { bot, sent, logs, alerts, state } = createTestBot({ enquiry, adminAlerted: true, onEnquiry: (r, o) => wiring.listener?.(r, o) });
+    wiring.listener = alertOnTokenRejection({
+      alerts: { enabled: true, send: async (text) => void alerts.push(text) },
+      kv: state.kv,
+      logger: logs.logger,
+      currentToken: () => token,
+      message: (status) => `rejected the bot's service token (HTTP ${status})`,
+    });
     for (let i = 0; i < 3; i++) await bot.handleUpdate(messageUpdate(`/collection TX-${i}`));
+    await vi.waitFor(() => expect(alerts).toHaveLength(1));
     const toUser = sent().filter((call) => call.payload.chat_id === USER.id);
-    const toAdmin = () => sent().filter((call) => call.payload.chat_id === ADMIN_CHAT);
     expect(toUser).toHaveLength(3);
     expect(toUser[0]?.payload.text).toContain("The service rejected the bot's access token; an admin has been told.");
-    expect(toAdmin()).toHaveLength(1);
-    expect(toAdmin()[0]?.payload.text).toMatch(/rejected the bot's service token \(HTTP 401\)/);
+    expect(alerts[0]).toBe("rejected the bot's service token (HTTP 401)");
     expect(logs.entries().filter((entry) => entry.msg === "the provider rejected the service token")).toHaveLength(1);
     token = "token-two-value";
     await bot.handleUpdate(messageUpdate("/collection TX-9"));
-    expect(toAdmin()).toHaveLength(2);
+    await vi.waitFor(() => expect(alerts).toHaveLength(2));
     expect(logs.lines.join("")).not.toMatch(/token-one-value|token-two-value/);
+  });
+
+  it("is reported once across instances and restarts that share the state store", async () => {
+    const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    const sentAlerts: string[] = [];
+    const instance = () =>
+      alertOnTokenRejection({ alerts: { enabled: true, send: async (text) => void sentAlerts.push(text) }, kv: store.kv, logger: captureLogs().logger, currentToken: () => "same-token", message: () => "alert" });
+    const record = { time: "", userId: 1, chatId: 1, kind: "collection", transactionId: "TX-1", outcome: "unauthorized", paymentStatus: undefined, latencyMs: 1, via: "command" } as const;
+    instance()(record, outcomes.unauthorized("collection", "TX-1"));
+    instance()(record, outcomes.unauthorized("collection", "TX-1"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentAlerts).toEqual(["alert"]);
   });
 });
 

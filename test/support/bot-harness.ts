@@ -1,8 +1,13 @@
 import type { UserFromGetMe } from "grammy/types";
 import type { AccessPolicy } from "../../src/payments/access.ts";
-import type { EnquiryListener } from "../../src/telegram/check.ts";
-import { createBot } from "../../src/telegram/create-bot.ts";
+import { createChecker, createEnquiryEvents, type EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
+import type { StateStore } from "../../src/state/ports.ts";
+import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
+import { createBot } from "../../src/telegram/create-bot.ts";
+import { Translations } from "../../src/telegram/i18n.ts";
+import type { AdminAlerts } from "../../src/telegram/notify/admin-alerts.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 
@@ -18,6 +23,9 @@ export const BOT_INFO = {
   supports_inline_queries: false,
 } as UserFromGetMe;
 
+/** Loaded once for the whole test run, as the app does. */
+export const translations = new Translations();
+
 export interface ApiCall {
   method: string;
   payload: Record<string, unknown> & { text?: string; chat_id?: number };
@@ -26,11 +34,14 @@ export interface ApiCall {
 export interface HarnessOptions {
   enquiry: EnquiryService;
   access?: Partial<AccessPolicy>;
-  rateLimit?: { windowSeconds: number; maxRequests: number };
-  adminChatId?: number;
+  rateLimit?: { windowSeconds: number; maxCost: number };
+  /** Alerts go to an admin chat (recorded in `alerts`). */
+  adminAlerted?: boolean;
   onEnquiry?: EnquiryListener;
+  /** A state store of the test's own (shared between two bots, say); an in-memory one otherwise. */
+  state?: StateStore;
   /** Make a Bot API method fail the way Telegram would. */
-  failWith?: (method: string, payload: Record<string, unknown>) => { error_code: number; description: string } | undefined;
+  failWith?: (method: string, payload: Record<string, unknown>) => { error_code: number; description: string; parameters?: { retry_after?: number } } | undefined;
 }
 
 /**
@@ -39,17 +50,25 @@ export interface HarnessOptions {
  */
 export function createTestBot(options: HarnessOptions) {
   const logs = captureLogs([BOT_TOKEN]);
+  const state = options.state ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  const events = createEnquiryEvents();
+  if (options.onEnquiry) events.subscribe(options.onEnquiry);
+  const alerts: string[] = [];
+  const adminAlerts: AdminAlerts = { enabled: options.adminAlerted ?? false, send: async (text) => void alerts.push(text) };
   const bot = createBot({
     config: {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
       access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, ...options.access },
-      rateLimit: options.rateLimit ?? { windowSeconds: 60, maxRequests: 1000 },
-      adminChatId: options.adminChatId,
+      rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
     },
-    enquiry: options.enquiry,
-    logger: logs.logger,
+    services: {
+      checker: createChecker({ enquiry: options.enquiry, events, auditInLog: true }),
+      state,
+      translations,
+      alerts: adminAlerts,
+      logger: logs.logger,
+    },
     botInfo: BOT_INFO,
-    ...(options.onEnquiry ? { onEnquiry: options.onEnquiry } : {}),
   });
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
@@ -69,6 +88,8 @@ export function createTestBot(options: HarnessOptions) {
     bot,
     calls,
     logs,
+    state,
+    alerts,
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),
     toasts: () => byMethod("answerCallbackQuery"),

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { isGroupAlive, signalGroup, spawnGroup } from "./child-processes.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -17,7 +18,7 @@ export function startScriptCommand(): string[] {
 /** Every variable the bot reads, blank unless given, so a developer's own .env cannot leak into a test. */
 const BLANK_CONFIG = Object.fromEntries(
   [
-    "TELEGRAM_BOT_TOKEN", "TELEGRAM_API_ROOT", "ENQUIRY_BASE_URL", "ENQUIRY_TOKEN", "ENQUIRY_TOKEN_FILE", "ENQUIRY_TIMEOUT_MS",
+    "TELEGRAM_BOT_TOKEN", "TELEGRAM_API_ROOT", "STATE_DB", "REDIS_URL", "REDIS_PREFIX", "POLLING_LEASE_SECONDS", "ENQUIRY_BASE_URL", "ENQUIRY_TOKEN", "ENQUIRY_TOKEN_FILE", "ENQUIRY_TIMEOUT_MS",
     "ENQUIRY_TOTAL_TIMEOUT_MS", "ENQUIRY_RETRIES", "ENQUIRY_CONNECTIONS", "ALLOWED_USER_IDS", "ALLOWED_CHAT_IDS", "ALLOW_EVERYONE",
     "CACHE_TTL_SECONDS", "RATE_LIMIT_WINDOW_SECONDS", "RATE_LIMIT_MAX", "BOT_MODE", "HTTP_PORT", "WEBHOOK_URL", "WEBHOOK_SECRET",
     "ADMIN_CHAT_ID", "AUDIT_LOG_FILE", "SHUTDOWN_GRACE_MS", "LOG_LEVEL",
@@ -32,15 +33,19 @@ export interface BotProcess {
   logs(): Record<string, unknown>[];
   waitForLog(predicate: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   exited: Promise<number | null>;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
 }
 
-/** Runs the bot as users run it: `npm start`, configured only through the environment. */
+/**
+ * Runs the bot as users run it: `npm start`, configured only through the environment (with its
+ * state in memory unless the test gives STATE_DB). It runs in a process group of its own, which
+ * `stop` signals whole: npm, and the node process under it.
+ */
 export function startBotProcess(env: Record<string, string>, command: string[] = ["npm", "start", "--silent"]): BotProcess {
   const [file = "npm", ...args] = command;
-  const child = spawn(file, args, {
+  const child = spawnGroup(file, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...BLANK_CONFIG, ...env },
+    env: { ...process.env, ...BLANK_CONFIG, STATE_DB: ":memory:", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stdout: string[] = [];
@@ -77,9 +82,16 @@ export function startBotProcess(env: Record<string, string>, command: string[] =
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+    /** Signals the whole group and resolves, with the leader's exit code, once every process in it is gone. */
+    async stop(signal = "SIGTERM", timeoutMs = 20_000) {
+      if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid, signal);
+      const code = await exited;
+      const deadline = Date.now() + timeoutMs;
+      while (isGroupAlive(child.pid ?? 0)) {
+        if (Date.now() > deadline) signalGroup(child.pid, "SIGKILL");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return code;
     },
   };
 }

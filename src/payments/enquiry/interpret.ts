@@ -14,9 +14,13 @@ const NOT_FOUND_TEXT = /not[\s_-]*found|does\s+not\s+exist|no\s+such\s+transacti
  * before reading a body) into an outcome. Pure, so every odd answer can be tested directly.
  */
 export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string): EnquiryOutcome {
-  if (httpStatus === 404) return { ...stamp, type: "not_found" };
-
   const json = parseJson(body);
+  // An answer about another transaction must never be shown as this one's: not even "not found".
+  const echoed = echoedId(json);
+  if (echoed !== undefined && echoed.trim() !== stamp.transactionId) {
+    return { ...stamp, type: "invalid_response", reason: "reqTransactionID does not match the ID asked" };
+  }
+  if (httpStatus === 404) return { ...stamp, type: "not_found" };
   const isSuccess = httpStatus >= 200 && httpStatus < 300;
 
   // A 5xx is a server fault whatever its body says; a 2xx or 4xx body may report an unknown ID.
@@ -35,10 +39,6 @@ export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string):
     return { ...stamp, type: "invalid_response", reason: `unexpected shape at ${where}` };
   }
   const answer = parsed.data;
-  if (answer.reqTransactionID.trim() !== stamp.transactionId) {
-    // An answer about another transaction must never be shown as this one's.
-    return { ...stamp, type: "invalid_response", reason: "reqTransactionID does not match the ID asked" };
-  }
   // The top-level status reports the enquiry itself; if it did not succeed, the nested
   // transaction result cannot be trusted either.
   if (answer.code !== "200" || answer.status.trim().toUpperCase() !== "SUCCESS") {
@@ -59,6 +59,13 @@ export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string):
       mnoTransactionId: blankToUndefined(answer.transaction.mnoTransactionID),
     },
   };
+}
+
+/** The `reqTransactionID` an answer carries, whatever else it holds (error bodies included). */
+function echoedId(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const echoed = (json as { reqTransactionID?: unknown }).reqTransactionID;
+  return typeof echoed === "string" ? echoed : undefined;
 }
 
 function parseJson(body: string): unknown {

@@ -1,31 +1,36 @@
 import { Composer } from "grammy";
 import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
-import { decodeButton } from "../views/callback-data.ts";
-import { check, type CheckDependencies } from "../check.ts";
+import { queryCost } from "../../payments/query.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
+import { answerMessage } from "../views/answer-message.ts";
+import { decodeButton } from "../views/callback-data.ts";
+import { askerOf, type AnswerDependencies } from "./answers.ts";
 
 /**
  * Refresh (re-check an answer that was not final) and the kind picked for bare IDs. Either way
  * the message is edited in place and the press always gets a short toast.
  */
-export function buttonsFeature(deps: CheckDependencies): Composer<BotContext> {
+export function buttonsFeature(deps: AnswerDependencies): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("callback_query:data", async (ctx) => {
-    const decoded = decodeButton(ctx.callbackQuery.data, deps.buttons);
+    const decoded = await decodeButton(ctx.callbackQuery.data, deps.buttons);
     if (decoded.type !== "ok" || !decoded.payload.ids.every(isValidTransactionId)) {
       await tolerateHarmless(ctx.answerCallbackQuery(decoded.type === "expired" ? { text: ctx.t("toast-expired") } : {}), ctx.logger);
       return;
     }
     const { action, scope, ids } = decoded.payload;
+    const query = { scope, ids };
+    if (!(await ctx.budget.spend(queryCost(query)))) return;
     const refresh = action === "refresh";
-    const answer = await check(ctx, deps, { scope, ids }, { fresh: refresh, via: refresh ? "refresh" : "button" });
+    const results = await deps.checker.run(query, askerOf(ctx, refresh ? "refresh" : "button"), { fresh: refresh });
+    const answer = await answerMessage(query, results, ctx.t, deps);
     const before = ctx.callbackQuery.message?.text;
     await tolerateHarmless(
       ctx.editMessageText(answer.message.text, {
         entities: answer.message.entities,
         link_preview_options: { is_disabled: true },
-        ...(answer.replyMarkup ? { reply_markup: answer.replyMarkup } : {}),
+        ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
       }),
       ctx.logger,
     );

@@ -1,29 +1,34 @@
 import { Composer, type CommandContext } from "grammy";
-import { check, type CheckDependencies } from "../check.ts";
-import type { BotContext } from "../context.ts";
 import { extractIds, parseIds, type ParsedIds } from "../../payments/parse-ids.ts";
-import { MAX_IDS_PER_QUERY, SCOPES } from "../../payments/query.ts";
+import { MAX_IDS_PER_QUERY, queryCost, type Query } from "../../payments/query.ts";
+import type { BotContext } from "../context.ts";
+import { answerMessage } from "../views/answer-message.ts";
+import { checkCommands } from "../views/commands.ts";
+import { askerOf, type AnswerDependencies } from "./answers.ts";
 
 /**
  * /collection, /airtime and /status, with one or several IDs, or none when replying to a message
  * that holds them. Exactly one reply per command, as a reply to it.
  */
-export function checkCommandsFeature(deps: CheckDependencies): Composer<BotContext> {
+export function checkCommandsFeature(deps: AnswerDependencies): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  for (const scope of SCOPES) {
-    composer.command(scope, async (ctx) => {
+  for (const { command, scope } of checkCommands) {
+    composer.command(command.name, async (ctx) => {
       const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
       const parsed = idsAskedFor(ctx);
       if (parsed.type !== "ids") {
-        await ctx.reply(usageText(ctx, `/${scope}`, parsed), { reply_parameters: replyParameters });
+        await ctx.reply(usageText(ctx, `/${command.name}`, parsed), { reply_parameters: replyParameters });
         return;
       }
-      const answer = await check(ctx, deps, { scope, ids: parsed.ids }, { fresh: false, via: "command" });
+      const query: Query = { scope, ids: parsed.ids };
+      if (!(await ctx.budget.spend(queryCost(query)))) return;
+      const results = await deps.checker.run(query, askerOf(ctx, "command"));
+      const answer = await answerMessage(query, results, ctx.t, deps);
       await ctx.reply(answer.message.text, {
         entities: answer.message.entities,
         reply_parameters: replyParameters,
         link_preview_options: { is_disabled: true },
-        ...(answer.replyMarkup ? { reply_markup: answer.replyMarkup } : {}),
+        ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
       });
     });
   }

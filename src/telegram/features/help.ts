@@ -2,12 +2,13 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
 import { concat } from "../views/format/text.ts";
+import { commands } from "../views/commands.ts";
 import { formatIdentity } from "../views/format/identity.ts";
 
 /** /start and /help: what the bot does, how to ask, and the IDs an admin needs. */
 export function helpFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.command(["start", "help"], async (ctx) => {
+  composer.command([commands.start.name, commands.help.name], async (ctx) => {
     const parts = [new FormattedString(ctx.t("help"))];
     if (ctx.chat.type === "private") parts.push(new FormattedString(ctx.t("help-private-tip")));
     parts.push(formatIdentity({ userId: ctx.from?.id, chatId: ctx.chat.id }, ctx.t));

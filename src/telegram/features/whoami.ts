@@ -1,22 +1,16 @@
-import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
-import { isAllowed, type AccessPolicy } from "../../payments/access.ts";
 import type { BotContext } from "../context.ts";
-import { concat } from "../views/format/text.ts";
-import { formatIdentity } from "../views/format/identity.ts";
+import { commands } from "../views/commands.ts";
+import { formatWhoami } from "../views/format/identity.ts";
 
-/** /whoami answers everyone, allowed or not: it is how a new agent tells an admin what to add. */
-export function whoamiFeature(policy: AccessPolicy): Composer<BotContext> {
+/**
+ * /whoami for people allowed here (strangers are answered by the access gate, once per window):
+ * it is how an agent tells an admin which IDs to add, for a new group say.
+ */
+export function whoamiFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.command("whoami", async (ctx) => {
-    const allowed = isAllowed(policy, ctx.chat, ctx.from?.id);
-    const message = concat(
-      [
-        formatIdentity({ userId: ctx.from?.id, chatId: ctx.chat.id, chatType: ctx.chat.type }, ctx.t),
-        new FormattedString(ctx.t(allowed ? "whoami-allowed" : "whoami-not-allowed")),
-      ],
-      "\n\n",
-    );
+  composer.command(commands.whoami.name, async (ctx) => {
+    const message = formatWhoami({ userId: ctx.from?.id, chatId: ctx.chat.id, chatType: ctx.chat.type }, true, ctx.t);
     await ctx.reply(message.text, {
       entities: message.entities,
       reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true },

@@ -1,40 +1,89 @@
 import type { MiddlewareFn } from "grammy";
+import type { Logger } from "../../logger.ts";
 import { isAllowed, type AccessPolicy } from "../../payments/access.ts";
-import { BoundedMap } from "../../util/bounded-map.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import type { ChatAliases } from "../chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import { isCommandForOtherBot } from "./command-target.ts";
+import type { SendingPolicy } from "../transport/retry.ts";
+import { commands } from "../views/commands.ts";
+import { formatWhoami } from "../views/format/identity.ts";
+import { commandName, isCommandForOtherBot, isCommandMessage } from "./command-target.ts";
+
+export interface AccessGateOptions {
+  policy: AccessPolicy;
+  aliases: ChatAliases;
+  /** Remembers who was answered, so that strangers get at most one reply per window. */
+  kv: KeyValueStore;
+  windowSeconds: number;
+  sending: SendingPolicy;
+}
+
+/** A reply to a stranger never waits longer than this for Telegram. */
+const STRANGER_REPLY_TIMEOUT_MS = 3_000;
+
+/** grammY types its signals with the abort-controller package's AbortSignal, which Node's satisfies. */
+type CallSignal = Parameters<BotContext["api"]["raw"]["sendMessage"]>[1];
 
 /**
- * Lets allowed chats through and stops everyone else before any work is done. A stranger gets
- * one polite refusal that tells them the ID an admin needs, then silence; a button press gets a
- * toast. Group chatter that is not a command is ignored without a word.
+ * Lets allowed chats through and stops everyone else before any work is done. Strangers are
+ * answered at most once per window, per user and per chat, and only on a best-effort basis (one
+ * attempt, no retry): a flood of strangers costs a few cheap writes and never holds up anyone
+ * else's answer. A stranger's /whoami is answered (once per window) because it is how they find
+ * the ID to give an admin; any other command gets a polite refusal that shows that ID. A button
+ * press gets a toast, which is not a message and does not use the window. Group chatter is
+ * ignored without a word, and so are private chats whose ID is not their sender's (forged).
  */
-export function accessGate(policy: AccessPolicy): MiddlewareFn<BotContext> {
-  const refused = new BoundedMap<string, true>(10_000);
-  return async (ctx, next) => {
-    if (isAllowed(policy, ctx.chat, ctx.from?.id)) return next();
+export function accessGate({ policy, aliases, kv, windowSeconds, sending }: AccessGateOptions): MiddlewareFn<BotContext> {
+  const windowMs = windowSeconds * 1000;
+  /** One reply of this kind per window, for this user and for this chat. */
+  const mayAnswer = async (kind: string, userId: number, chatId: number) =>
+    (await kv.setIfAbsent(`stranger:${kind}:u:${userId}`, "1", windowMs)) &&
+    (chatId === userId || (await kv.setIfAbsent(`stranger:${kind}:c:${chatId}`, "1", windowMs)));
 
+  return async (ctx, next) => {
     const chat = ctx.chat;
     const userId = ctx.from?.id;
+    const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
+    if (isAllowed(policy, chat, userId, formerId)) return next();
+
     if (ctx.callbackQuery) {
-      ctx.logger.info({ chatId: chat?.id, userId }, "button press refused: not allowed here");
-      await ctx.answerCallbackQuery({ text: ctx.t("toast-not-allowed") });
+      ctx.logger.debug({ chatId: chat?.id, userId }, "button press refused: not allowed here");
+      const id = ctx.callbackQuery.id;
+      await bestEffort(ctx.logger, (signal) => ctx.api.raw.answerCallbackQuery(sending.bestEffort({ callback_query_id: id, text: ctx.t("toast-not-allowed") }), signal));
       return;
     }
     const message = ctx.message;
     if (!message || !chat || userId === undefined) return;
-    const isCommand = message.entities?.[0]?.type === "bot_command" && message.entities[0].offset === 0;
-    if (chat.type !== "private" && !isCommand) return;
-    if (isCommandForOtherBot(ctx)) return;
+    if (chat.type === "private" && chat.id !== userId) {
+      ctx.logger.warn({ chatId: chat.id, userId }, "private chat that is not its sender's: ignored");
+      return;
+    }
+    if ((chat.type !== "private" && !isCommandMessage(ctx)) || isCommandForOtherBot(ctx)) return;
 
-    const key = `${chat.id}:${userId}`;
-    if (refused.has(key)) return;
-    refused.set(key, true);
-    ctx.logger.info({ chatId: chat.id, userId, chatType: chat.type }, "refused: not allowed here");
-    const text =
-      chat.type === "private"
-        ? ctx.t("access-denied-private", { userId: String(userId) })
-        : ctx.t("access-denied-group", { chatId: String(chat.id) });
-    await ctx.reply(text, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+    const whoami = commandName(ctx) === commands.whoami.name;
+    if (!(await mayAnswer(whoami ? "whoami" : "refusal", userId, chat.id))) return;
+    ctx.logger.info({ chatId: chat.id, userId, chatType: chat.type, whoami }, "stranger answered: not allowed here");
+    const reply = whoami
+      ? formatWhoami({ userId, chatId: chat.id, chatType: chat.type }, false, ctx.t)
+      : { text: ctx.t(chat.type === "private" ? "access-denied-private" : "access-denied-group", { userId: String(userId), chatId: String(chat.id) }), entities: [] };
+    await bestEffort(ctx.logger, (signal) =>
+      ctx.api.raw.sendMessage(
+        sending.bestEffort({
+          chat_id: chat.id,
+          text: reply.text,
+          entities: reply.entities,
+          reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+        }),
+        signal,
+      ),
+    );
   };
+}
+
+async function bestEffort(logger: Logger, send: (signal: CallSignal) => Promise<unknown>): Promise<void> {
+  try {
+    await send(AbortSignal.timeout(STRANGER_REPLY_TIMEOUT_MS) as CallSignal);
+  } catch (error) {
+    logger.debug({ err: String(error) }, "reply to a stranger not delivered");
+  }
 }

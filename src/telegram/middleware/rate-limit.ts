@@ -1,33 +1,85 @@
-import { limit } from "@grammyjs/ratelimiter";
 import type { MiddlewareFn } from "grammy";
+import type { Counters, KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
+import type { SendingPolicy } from "../transport/retry.ts";
+import { isCommandMessage } from "./command-target.ts";
 
 export interface RateLimitSettings {
   windowSeconds: number;
-  maxRequests: number;
+  /** What one user may spend per window: enquiries, and at least 1 per request. */
+  maxCost: number;
+}
+
+export interface RateLimitOptions extends RateLimitSettings {
+  counters: Counters;
+  kv: KeyValueStore;
+  sending: SendingPolicy;
+}
+
+/** What a request may spend: features call it once they know what they will ask the service. */
+export interface Budget {
+  /**
+   * Spends `cost` (the enquiries about to be made) from the user's window, the 1 already charged
+   * for the request included. False when it does not fit: the request is then refused whole (the
+   * user has been told to slow down, once per window), and nothing is spent.
+   */
+  spend(cost: number): Promise<boolean>;
 }
 
 /**
- * Per-user limit (grammY's ratelimiter): past `maxRequests` in a window, the user is told to slow
- * down once; further updates in that window are dropped silently, so a flood never becomes a
- * flood of replies.
+ * A per-user budget that counts what requests cost the shared service token, not updates: one
+ * `/status` of 20 IDs costs 40. Any command, button press or private message costs at least 1;
+ * plain chatter in a group costs nothing. Anonymous admins and "send as channel" users are
+ * counted by the chat they speak as, not the one bot account Telegram shows for all of them.
+ * Counters live in the state store, so with Redis the limit holds across instances.
  */
-export function rateLimit({ windowSeconds, maxRequests }: RateLimitSettings): MiddlewareFn<BotContext> {
-  return limit<BotContext, never>({
-    timeFrame: windowSeconds * 1000,
-    limit: maxRequests,
-    keyGenerator: (ctx) => ctx.from?.id.toString(),
-    // The plugin returns this promise to grammY, which awaits it like any middleware.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    onLimitExceeded: async (ctx) => {
-      ctx.logger.info({ userId: ctx.from?.id, chatId: ctx.chat?.id }, "rate limit reached");
-      if (ctx.callbackQuery) {
-        await ctx.answerCallbackQuery({ text: ctx.t("toast-slow-down") });
-      } else if (ctx.message) {
-        await ctx.reply(ctx.t("slow-down"), {
+export function rateLimit({ counters, kv, windowSeconds, maxCost, sending }: RateLimitOptions): MiddlewareFn<BotContext> {
+  const windowMs = windowSeconds * 1000;
+  return async (ctx, next) => {
+    const bucket = ctx.message?.sender_chat?.id ?? ctx.from?.id;
+    const isRequest = ctx.callbackQuery !== undefined || ctx.inlineQuery !== undefined || (ctx.message !== undefined && (ctx.chat?.type === "private" || isCommandMessage(ctx)));
+    if (bucket === undefined || !isRequest) {
+      ctx.budget = { spend: async () => false };
+      return next();
+    }
+    const key = `rate:${bucket}`;
+    const charge = async (cost: number) => {
+      const spent = await counters.spend(key, cost, maxCost, windowMs);
+      if (spent.granted) return true;
+      ctx.logger.info({ bucket, cost, used: spent.used, limit: maxCost }, "rate limit reached");
+      if (await kv.setIfAbsent(`rate-told:${bucket}`, "1", Math.max(1, spent.resetInMs))) await tellToSlowDown(ctx, sending);
+      return false;
+    };
+    if (!(await charge(1))) return;
+    let charged = 1;
+    ctx.budget = {
+      spend: async (cost) => {
+        const more = Math.max(0, cost - charged);
+        if (more === 0) return true;
+        if (!(await charge(more))) return false;
+        charged += more;
+        return true;
+      },
+    };
+    return next();
+  };
+}
+
+/** Best effort: someone flooding the bot gets one notice, never a retried one. */
+async function tellToSlowDown(ctx: BotContext, sending: SendingPolicy): Promise<void> {
+  try {
+    if (ctx.callbackQuery) {
+      await ctx.api.raw.answerCallbackQuery(sending.bestEffort({ callback_query_id: ctx.callbackQuery.id, text: ctx.t("toast-slow-down") }));
+    } else if (ctx.message) {
+      await ctx.api.raw.sendMessage(
+        sending.bestEffort({
+          chat_id: ctx.message.chat.id,
+          text: ctx.t("slow-down"),
           reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
-        });
-      }
-    },
-  });
+        }),
+      );
+    }
+  } catch (error) {
+    ctx.logger.debug({ err: String(error) }, "slow-down notice not delivered");
+  }
 }

@@ -1,37 +1,64 @@
 import { createHash } from "node:crypto";
 import type { Api } from "grammy";
-import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import type { Logger } from "../../logger.ts";
-import type { EnquiryListener, EnquiryRecord } from "../check.ts";
-import { DEFAULT_LOCALE, Translations } from "../i18n.ts";
+import type { EnquiryListener } from "../../payments/check.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import { describeTelegramFailure } from "../transport/startup-calls.ts";
+
+/** Messages for the operators' chat (ADMIN_CHAT_ID), sent from outside any update. */
+export interface AdminAlerts {
+  /** Whether alerts go anywhere (ADMIN_CHAT_ID is set); users are told when they do. */
+  readonly enabled: boolean;
+  send(text: string): Promise<void>;
+}
+
+export function adminAlerts(api: Api, adminChatId: number | undefined, logger: Logger): AdminAlerts {
+  return {
+    enabled: adminChatId !== undefined,
+    async send(text) {
+      if (adminChatId === undefined) return;
+      try {
+        await api.sendMessage(adminChatId, text);
+      } catch (error) {
+        logger.error({ description: describeTelegramFailure(error), adminChatId }, "could not alert the admin chat");
+      }
+    },
+  };
+}
 
 export interface TokenRejectionAlertOptions {
-  api: Api;
+  alerts: AdminAlerts;
+  /** Remembers which tokens were reported, across restarts and instances. */
+  kv: KeyValueStore;
   logger: Logger;
-  /** Where to alert; when unset, the rejection is only logged. */
-  adminChatId: number | undefined;
   /** The token in use, to tell a rejection of the same token from one of a rotated token. */
   currentToken: () => string | undefined;
+  /** The alert's text (in the default language), given the HTTP status the provider answered. */
+  message: (httpStatus: string) => string;
+}
+
+/** How long a rejected token is remembered as reported: longer than anyone would leave one in place. */
+const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A fingerprint, so that not even the state store holds the token itself. */
+export function tokenFingerprint(token: string | undefined): string {
+  return createHash("sha256").update(token ?? "").digest("hex").slice(0, 16);
 }
 
 /**
  * When the provider rejects the service token (401/403), every user asking gets the same answer;
  * the operator needs to hear it once, not once per request: one error log line and one admin
- * message per token value. A rotated token that is rejected in turn is reported again.
+ * message per token value, whichever instance sees it first. A rotated token that is rejected in
+ * turn is reported again.
  */
-export function alertOnTokenRejection({ api, logger, adminChatId, currentToken }: TokenRejectionAlertOptions): EnquiryListener {
-  const t = new Translations().translatorFor(DEFAULT_LOCALE);
-  const reported = new Set<string>();
-  return (record: EnquiryRecord, outcome: EnquiryOutcome) => {
+export function alertOnTokenRejection({ alerts, kv, logger, currentToken, message }: TokenRejectionAlertOptions): EnquiryListener {
+  return (record, outcome) => {
     if (outcome.type !== "unauthorized") return;
-    // A fingerprint, so that not even memory dumps of this set hold the token itself.
-    const fingerprint = createHash("sha256").update(currentToken() ?? "").digest("hex").slice(0, 16);
-    if (reported.has(fingerprint)) return;
-    reported.add(fingerprint);
-    logger.error({ httpStatus: outcome.httpStatus, kind: record.kind, tokenFingerprint: fingerprint }, "the provider rejected the service token");
-    if (adminChatId === undefined) return;
-    api.sendMessage(adminChatId, t("admin-token-rejected", { status: String(outcome.httpStatus ?? "none") })).catch((error: unknown) => {
-      logger.error({ err: String(error), adminChatId }, "could not alert the admin chat");
-    });
+    const fingerprint = tokenFingerprint(currentToken());
+    void (async () => {
+      if (!(await kv.setIfAbsent(`token-rejected:${fingerprint}`, "1", REMEMBER_MS))) return;
+      logger.error({ httpStatus: outcome.httpStatus, kind: record.kind, tokenFingerprint: fingerprint }, "the provider rejected the service token");
+      await alerts.send(message(String(outcome.httpStatus ?? "none")));
+    })().catch((error: unknown) => logger.error({ err: String(error) }, "could not record the token rejection"));
   };
 }

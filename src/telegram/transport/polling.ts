@@ -2,8 +2,9 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
-import { ALLOWED_UPDATES } from "../create-bot.ts";
 import type { InFlightUpdates } from "../middleware/in-flight.ts";
+import { ALLOWED_UPDATES } from "./allowed-updates.ts";
+import { startupCall } from "./startup-calls.ts";
 
 export interface Polling {
   /** Settles when polling ends by itself: an unrecoverable error (bad token, another instance polling). */
@@ -12,17 +13,21 @@ export interface Polling {
   stop(graceMs: number): Promise<{ drained: boolean }>;
 }
 
+/** As many updates handled at once as the runner allows; the webhook is bounded the same way. */
+export const MAX_CONCURRENT_UPDATES = 500;
+
 /**
  * Long polling with grammY's runner: updates are handled concurrently, so one slow enquiry never
  * holds up anyone else's answer.
  */
 export async function startPolling(bot: Bot<BotContext>, inFlight: InFlightUpdates, logger: Logger): Promise<Polling> {
   // A webhook left over from a webhook deployment would make getUpdates fail with 409.
-  await bot.api.deleteWebhook();
+  await startupCall("deleteWebhook", () => bot.api.deleteWebhook());
   const handle: RunnerHandle = run(bot, {
     // Failed polls are retried for as long as it takes, 100 ms more apart each time: quick to
     // resume after a blip, never hammering Telegram during an outage.
     runner: { fetch: { allowed_updates: ALLOWED_UPDATES, timeout: 30 }, silent: true, retryInterval: "quadratic", maxRetryTime: Infinity },
+    sink: { concurrency: MAX_CONCURRENT_UPDATES },
   });
   logger.info({ username: bot.botInfo.username }, "polling for updates");
   const stopped = handle.task() ?? Promise.resolve();
@@ -39,13 +44,14 @@ export async function startPolling(bot: Bot<BotContext>, inFlight: InFlightUpdat
 
 /**
  * Telegram only forgets an update once a later getUpdates asks for a higher offset. Without this,
- * the next start would receive (and answer) the last batch a second time.
+ * the next start would receive the last batch a second time; updates still unfinished are left
+ * unconfirmed on purpose, so that they are delivered again rather than lost.
  */
 async function confirmHandled(bot: Bot<BotContext>, inFlight: InFlightUpdates, logger: Logger): Promise<void> {
-  const highest = inFlight.highestUpdateId;
-  if (highest === undefined) return;
+  const offset = inFlight.confirmableOffset;
+  if (offset === undefined) return;
   try {
-    await bot.api.getUpdates({ offset: highest + 1, limit: 1, timeout: 0 });
+    await bot.api.getUpdates({ offset, limit: 1, timeout: 0 });
   } catch (error) {
     logger.warn({ err: String(error) }, "could not confirm handled updates; some may be delivered again");
   }

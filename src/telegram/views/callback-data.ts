@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { BoundedMap } from "../../util/bounded-map.ts";
-import type { Scope } from "../../payments/query.ts";
+import { createHash } from "node:crypto";
+import { MAX_IDS_PER_QUERY, type Scope } from "../../payments/query.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
 
 /** What a button does: re-check an answer, or ask about IDs that were sent without a command. */
 export type ButtonAction = "refresh" | "ask";
@@ -13,6 +13,8 @@ export interface ButtonPayload {
 
 /** Telegram's limit for `callback_data`, in bytes. */
 export const CALLBACK_DATA_LIMIT = 64;
+/** A button keeps working at least this long after its message was last sent or edited. */
+export const BUTTON_LIFETIME_MS = 8 * 24 * 60 * 60 * 1000;
 
 const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q" };
 const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };
@@ -22,44 +24,47 @@ const DATA = /^([a-z])([a-z])([:#])(.+)$/;
 
 /**
  * Remembers ID lists too long to fit in a button (several IDs, or one 64-character ID) under a
- * short key. Bounded: the oldest entries go first, and their buttons answer "expired".
+ * short key, in the state store: the button works after a restart and through any instance. The
+ * key is derived from the list, so sending the same list again reuses (and extends) one entry.
  */
-export class IdListStore {
-  readonly #entries: BoundedMap<string, readonly string[]>;
+export class ButtonStore {
+  constructor(private readonly store: KeyValueStore) {}
 
-  constructor(maxEntries = 10_000) {
-    this.#entries = new BoundedMap(maxEntries);
-  }
-
-  put(ids: readonly string[]): string {
-    const key = randomBytes(6).toString("base64url");
-    this.#entries.set(key, ids);
+  async put(ids: readonly string[]): Promise<string> {
+    const key = createHash("sha256").update(ids.join(",")).digest("base64url").slice(0, 16);
+    await this.store.set(`button:${key}`, ids.join(","), BUTTON_LIFETIME_MS);
     return key;
   }
 
-  get(key: string): readonly string[] | undefined {
-    return this.#entries.get(key);
+  async get(key: string): Promise<readonly string[] | undefined> {
+    return (await this.store.get(`button:${key}`))?.split(",");
   }
 }
 
 /** IDs travel inside the button when they fit; otherwise as a short key into the store. */
-export function encodeButton(payload: ButtonPayload, store: IdListStore): string {
+export async function encodeButton(payload: ButtonPayload, store: ButtonStore): Promise<string> {
   const prefix = ACTION_CODES[payload.action] + SCOPE_CODES[payload.scope];
   const inline = `${prefix}:${payload.ids.join(",")}`;
   if (Buffer.byteLength(inline) <= CALLBACK_DATA_LIMIT) return inline;
-  return `${prefix}#${store.put(payload.ids)}`;
+  return `${prefix}#${await store.put(payload.ids)}`;
 }
 
 export type DecodedButton = { type: "ok"; payload: ButtonPayload } | { type: "expired" } | { type: "unknown" };
 
-export function decodeButton(data: string, store: IdListStore): DecodedButton {
+/**
+ * Button data comes from the client and can be forged: anything this bot could not have made
+ * (an unknown code, more IDs than a command may carry) is "unknown" and makes no enquiry.
+ */
+export async function decodeButton(data: string, store: ButtonStore): Promise<DecodedButton> {
   const match = DATA.exec(data);
   const action = ACTIONS.get(match?.[1] ?? "");
   const scope = SCOPES.get(match?.[2] ?? "");
   if (!match || !action || !scope) return { type: "unknown" };
   const rest = match[4] ?? "";
-  const ids = match[3] === ":" ? rest.split(",") : store.get(rest);
-  return ids ? { type: "ok", payload: { action, scope, ids } } : { type: "expired" };
+  const ids = match[3] === ":" ? rest.split(",") : await store.get(rest);
+  if (!ids) return { type: "expired" };
+  if (ids.length > MAX_IDS_PER_QUERY) return { type: "unknown" };
+  return { type: "ok", payload: { action, scope, ids } };
 }
 
 function invert<K extends string>(codes: Record<K, string>): Map<string, K> {

@@ -3,22 +3,14 @@ import type { Api } from "grammy";
 import type { LanguageCode } from "grammy/types";
 import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
-import { DEFAULT_LOCALE, Translations } from "../i18n.ts";
-
-/** Commands shown in Telegram's menu, with the locale key of their short description. */
-const MENU = [
-  ["collection", "command-collection"],
-  ["airtime", "command-airtime"],
-  ["status", "command-status"],
-  ["whoami", "command-whoami"],
-  ["help", "command-help"],
-] as const;
+import { DEFAULT_LOCALE, type Translations } from "../i18n.ts";
+import { describeTelegramFailure } from "../transport/startup-calls.ts";
+import { menuCommands } from "./commands.ts";
 
 /** The menu for private chats and for groups, in every language the bot speaks. */
-export function commandMenu(): CommandGroup<BotContext> {
-  const translations = new Translations();
+export function commandMenu(translations: Translations): CommandGroup<BotContext> {
   const menu = new CommandGroup<BotContext>();
-  for (const [name, key] of MENU) {
+  for (const { name, menu: key } of menuCommands) {
     const command = menu.command(name, translations.translatorFor(DEFAULT_LOCALE)(key));
     for (const locale of translations.locales.filter((locale) => locale !== DEFAULT_LOCALE)) {
       // Locale files are named by Telegram language codes (en.ftl, fr.ftl).
@@ -30,11 +22,11 @@ export function commandMenu(): CommandGroup<BotContext> {
 }
 
 /** Registers the menu (setMyCommands). A failure costs only the menu, so it is logged, never fatal. */
-export async function registerCommandMenu(api: Api, logger: Logger): Promise<void> {
+export async function registerCommandMenu(api: Api, translations: Translations, logger: Logger): Promise<void> {
   try {
-    await commandMenu().setCommands({ api });
+    await commandMenu(translations).setCommands({ api });
     logger.info("command menu registered");
   } catch (error) {
-    logger.warn({ err: String(error) }, "could not register the command menu; commands still work");
+    logger.warn({ description: describeTelegramFailure(error) }, "could not register the command menu; commands still work");
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shareEnquiries } from "../../../src/payments/enquiry/shared-enquiries.ts";
+import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
 
@@ -9,11 +11,14 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** A store of the test's own; with a clock, so expiry is exact. */
+const storeWith = (now: () => number = Date.now) => openSqliteStore({ path: IN_MEMORY, now, sweepIntervalMs: 0 }).kv;
+
 describe("shareEnquiries", () => {
   it("makes one upstream request for identical enquiries in flight together", async () => {
     const gate = deferred();
     const inner = scriptedEnquiry(() => gate.promise);
-    const shared = shareEnquiries(inner, { cacheTtlMs: 0 });
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
     const answers = Array.from({ length: 50 }, () => shared.enquire("collection", "TX-1"));
     gate.resolve(outcomes.pending("collection", "TX-1"));
     const results = await Promise.all(answers);
@@ -23,22 +28,41 @@ describe("shareEnquiries", () => {
 
   it("does not share across kinds or IDs", async () => {
     const inner = scriptedEnquiry((kind, id) => outcomes.pending(kind, id));
-    const shared = shareEnquiries(inner, { cacheTtlMs: 30_000 });
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 30_000 });
     await Promise.all([shared.enquire("collection", "TX-1"), shared.enquire("airtime", "TX-1"), shared.enquire("collection", "TX-2")]);
     expect(inner.calls).toHaveLength(3);
   });
 
   it("reuses a final outcome until it expires", async () => {
-    let clock = 0;
-    const inner = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
-    const shared = shareEnquiries(inner, { cacheTtlMs: 30_000, now: () => clock });
+    let clock = Date.parse("2026-11-22T14:00:00Z");
+    const inner = scriptedEnquiry((kind, id) => ({ ...outcomes.success(kind, id), checkedAt: new Date(clock) }));
+    const shared = shareEnquiries(inner, { store: storeWith(() => clock), cacheTtlMs: 30_000, now: () => clock });
     const first = await shared.enquire("collection", "TX-1");
-    clock = 29_999;
+    clock += 29_999;
     expect(await shared.enquire("collection", "TX-1")).toBe(first);
     expect(inner.calls).toHaveLength(1);
-    clock = 30_000;
+    clock += 1;
     await shared.enquire("collection", "TX-1");
     expect(inner.calls).toHaveLength(2);
+  });
+
+  it("uses a settled answer another instance cached in the shared store", async () => {
+    const store = storeWith();
+    const one = shareEnquiries(scriptedEnquiry((kind, id) => ({ ...outcomes.failed(kind, id), checkedAt: new Date() })), { store, cacheTtlMs: 30_000 });
+    const otherInner = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
+    const other = shareEnquiries(otherInner, { store, cacheTtlMs: 30_000 });
+    const first = await one.enquire("airtime", "TX-7");
+    const second = await other.enquire("airtime", "TX-7");
+    expect(otherInner.calls).toHaveLength(0);
+    expect(second).toEqual(first);
+    expect(second.checkedAt).toBeInstanceOf(Date);
+  });
+
+  it("treats a store that cannot answer as a miss, never as a failed enquiry", async () => {
+    const broken = { get: () => Promise.reject(new Error("down")), set: () => Promise.reject(new Error("down")), setIfAbsent: () => Promise.reject(new Error("down")), delete: () => Promise.reject(new Error("down")) };
+    const inner = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
+    const shared = shareEnquiries(inner, { store: broken, cacheTtlMs: 30_000 });
+    expect((await shared.enquire("collection", "TX-1")).type).toBe("found");
   });
 
   it.each([
@@ -48,7 +72,7 @@ describe("shareEnquiries", () => {
     ["service error", outcomes.upstreamError("collection", "TX-1")],
   ])("never caches a %s outcome", async (_, outcome) => {
     const inner = scriptedEnquiry(() => outcome);
-    const shared = shareEnquiries(inner, { cacheTtlMs: 30_000 });
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 30_000 });
     await shared.enquire("collection", "TX-1");
     await shared.enquire("collection", "TX-1");
     expect(inner.calls).toHaveLength(2);
@@ -56,11 +80,11 @@ describe("shareEnquiries", () => {
 
   it("goes to the service for a fresh answer (Refresh), and with the cache disabled", async () => {
     const inner = scriptedEnquiry((kind, id) => outcomes.failed(kind, id));
-    const cached = shareEnquiries(inner, { cacheTtlMs: 30_000 });
+    const cached = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 30_000 });
     await cached.enquire("collection", "TX-1");
     await cached.enquire("collection", "TX-1", { fresh: true });
     expect(inner.calls).toHaveLength(2);
-    const uncached = shareEnquiries(inner, { cacheTtlMs: 0 });
+    const uncached = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
     await uncached.enquire("airtime", "TX-1");
     await uncached.enquire("airtime", "TX-1");
     expect(inner.calls).toHaveLength(4);

@@ -245,7 +245,7 @@ describe("several IDs, /status and limits", () => {
 
   it("tells a user who floods to slow down once, then stays silent", async () => {
     const enquiry = successEverywhere();
-    const { bot, sent } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxRequests: 2 } });
+    const { bot, sent } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 2 } });
     for (let i = 0; i < 5; i++) await bot.handleUpdate(messageUpdate(`/collection TX-${i}`));
     expect(enquiry.calls).toHaveLength(2);
     expect(sent().map((call) => call.payload.text?.split("\n")[0])).toEqual(["✅ Collection TX-0", "✅ Collection TX-1", "You are sending requests too fast. Please wait a minute and try again."]);

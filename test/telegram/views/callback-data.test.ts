@@ -1,36 +1,52 @@
 import { describe, expect, it } from "vitest";
-import { CALLBACK_DATA_LIMIT, decodeButton, encodeButton, IdListStore } from "../../../src/telegram/views/callback-data.ts";
+import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
+import { BUTTON_LIFETIME_MS, ButtonStore, CALLBACK_DATA_LIMIT, decodeButton, encodeButton } from "../../../src/telegram/views/callback-data.ts";
+
+const newStore = (now: () => number = Date.now) => new ButtonStore(openSqliteStore({ path: IN_MEMORY, now, sweepIntervalMs: 0 }).kv);
 
 describe("button data", () => {
-  it("carries a short ID inside the button", () => {
-    const store = new IdListStore();
-    const data = encodeButton({ action: "refresh", scope: "collection", ids: ["TX-1"] }, store);
+  it("carries a short ID inside the button", async () => {
+    const data = await encodeButton({ action: "refresh", scope: "collection", ids: ["TX-1"] }, newStore());
     expect(data).toBe("rc:TX-1");
-    expect(decodeButton(data, new IdListStore())).toEqual({ type: "ok", payload: { action: "refresh", scope: "collection", ids: ["TX-1"] } });
+    expect(await decodeButton(data, newStore())).toEqual({ type: "ok", payload: { action: "refresh", scope: "collection", ids: ["TX-1"] } });
   });
 
-  it("stays within 64 bytes for the longest valid ID and for 20 of them", () => {
-    const store = new IdListStore();
+  it("stays within 64 bytes for the longest valid ID and for 20 of them", async () => {
+    const store = newStore();
     for (const ids of [["x".repeat(64)], Array.from({ length: 20 }, (_, i) => `${"y".repeat(60)}${i}`)]) {
       for (const action of ["refresh", "ask"] as const) {
         for (const scope of ["collection", "airtime", "status"] as const) {
-          const data = encodeButton({ action, scope, ids }, store);
+          const data = await encodeButton({ action, scope, ids }, store);
           expect(Buffer.byteLength(data)).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
-          expect(decodeButton(data, store)).toEqual({ type: "ok", payload: { action, scope, ids } });
+          expect(await decodeButton(data, store)).toEqual({ type: "ok", payload: { action, scope, ids } });
         }
       }
     }
   });
 
-  it("says expired when the stored list is gone", () => {
-    const store = new IdListStore(1);
-    const first = encodeButton({ action: "refresh", scope: "airtime", ids: ["z".repeat(64)] }, store);
-    encodeButton({ action: "refresh", scope: "airtime", ids: ["w".repeat(64)] }, store);
-    expect(decodeButton(first, store)).toEqual({ type: "expired" });
+  it("keeps a stored list working for at least 7 days, then says expired", async () => {
+    let clock = 0;
+    const store = newStore(() => clock);
+    const data = await encodeButton({ action: "refresh", scope: "airtime", ids: ["z".repeat(64)] }, store);
+    clock = 7 * 24 * 60 * 60 * 1000;
+    expect((await decodeButton(data, store)).type).toBe("ok");
+    clock = BUTTON_LIFETIME_MS;
+    expect(await decodeButton(data, store)).toEqual({ type: "expired" });
   });
 
-  it("ignores data it did not make", () => {
-    expect(decodeButton("hello", new IdListStore())).toEqual({ type: "unknown" });
-    expect(decodeButton("zz:TX-1", new IdListStore())).toEqual({ type: "unknown" });
+  it("gives the same list the same key, so sending it again extends one entry", async () => {
+    const store = newStore();
+    const ids = ["a".repeat(40), "b".repeat(40)];
+    expect(await encodeButton({ action: "refresh", scope: "status", ids }, store)).toBe(await encodeButton({ action: "refresh", scope: "status", ids }, store));
+  });
+
+  it("ignores data it did not make, including forged lists longer than a command may carry", async () => {
+    const store = newStore();
+    expect(await decodeButton("hello", store)).toEqual({ type: "unknown" });
+    expect(await decodeButton("zz:TX-1", store)).toEqual({ type: "unknown" });
+    const forged = `rs:${[..."abcdefghijklmnopqrstuvwxyz01234"].join(",")}`;
+    expect(Buffer.byteLength(forged)).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
+    expect(await decodeButton(forged, store)).toEqual({ type: "unknown" });
   });
 });

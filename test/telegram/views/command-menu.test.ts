@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerCommandMenu } from "../../../src/telegram/views/command-menu.ts";
-import { createTestBot } from "../../support/bot-harness.ts";
+import { createTestBot, translations } from "../../support/bot-harness.ts";
 import { scriptedEnquiry, outcomes } from "../../support/outcomes.ts";
 
 const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
@@ -8,7 +8,7 @@ const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
 describe("command menu", () => {
   it("is registered for private chats and groups, in English and French", async () => {
     const { bot, calls, logs } = createTestBot({ enquiry });
-    await registerCommandMenu(bot.api, logs.logger);
+    await registerCommandMenu(bot.api, translations, logs.logger);
     const registrations = calls.filter((call) => call.method === "setMyCommands").map((call) => call.payload);
     expect(registrations.map((r) => [(r.scope as { type: string }).type, r.language_code ?? "default"]).sort()).toEqual([
       ["all_group_chats", "default"],
@@ -25,7 +25,7 @@ describe("command menu", () => {
 
   it("logs a failure to register without failing", async () => {
     const { bot, logs } = createTestBot({ enquiry, failWith: (method) => (method === "setMyCommands" ? { error_code: 400, description: "Bad Request" } : undefined) });
-    await expect(registerCommandMenu(bot.api, logs.logger)).resolves.toBeUndefined();
+    await expect(registerCommandMenu(bot.api, translations, logs.logger)).resolves.toBeUndefined();
     expect(logs.entries().some((entry) => entry.level === "warn" && String(entry.msg).includes("command menu"))).toBe(true);
   });
 });

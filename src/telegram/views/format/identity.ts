@@ -14,3 +14,8 @@ export function formatIdentity(
   if (who.chatType !== undefined) lines.push(line(`${t("whoami-chat-type")} ${who.chatType}`));
   return concat(lines, "\n");
 }
+
+/** /whoami: the IDs, and whether this person may ask here. */
+export function formatWhoami(who: { userId: number | undefined; chatId: number; chatType: string }, allowed: boolean, t: Translate): FormattedString {
+  return concat([formatIdentity(who, t), t(allowed ? "whoami-allowed" : "whoami-not-allowed")], "\n\n");
+}

@@ -1,0 +1,45 @@
+import type { Logger } from "../logger.ts";
+
+/** Exits once every buffered log line is written. */
+export function exitAfterFlush(logger: Logger, code: number): Promise<never> {
+  return new Promise<never>(() => {
+    logger.flush(() => process.exit(code));
+  });
+}
+
+/**
+ * The last resort: an error nothing else caught is logged through the masking logger (Node's own
+ * report would print the error whole, payloads and tokens included), then the process exits 1.
+ */
+export function exitOnUnexpectedErrors(logger: Logger): void {
+  process.on("unhandledRejection", (reason) => {
+    logger.fatal({ err: reason }, "unhandled promise rejection");
+    void exitAfterFlush(logger, 1);
+  });
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "uncaught exception");
+    void exitAfterFlush(logger, 1);
+  });
+}
+
+/** SIGINT/SIGTERM stop gracefully; a second signal exits at once. */
+export function stopOnSignals(stop: (reason: string) => Promise<void>, logger: Logger): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, "second signal: exiting now");
+      void exitAfterFlush(logger, 1);
+      return;
+    }
+    stopping = true;
+    stop(signal).then(
+      () => exitAfterFlush(logger, 0),
+      (error: unknown) => {
+        logger.error({ err: error }, "error while stopping");
+        return exitAfterFlush(logger, 1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}

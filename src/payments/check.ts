@@ -1,0 +1,88 @@
+import type { Logger } from "../logger.ts";
+import type { EnquiryKind, EnquiryOutcome, EnquiryService, OutcomeType } from "./enquiry/types.ts";
+import { runQuery, type IdResult, type Query } from "./query.ts";
+
+/** What triggered an enquiry. */
+export type Via = "command" | "refresh" | "button" | "inline" | "watch" | "bulk";
+
+/** One line of the audit trail: who asked what, and what came of it. Never holds a token. */
+export interface EnquiryRecord {
+  time: string;
+  userId: number | undefined;
+  chatId: number | undefined;
+  kind: EnquiryKind;
+  transactionId: string;
+  outcome: OutcomeType;
+  /** `transaction.status` as the service sent it, when it answered. */
+  paymentStatus: string | undefined;
+  latencyMs: number;
+  via: Via;
+}
+
+export type EnquiryListener = (record: EnquiryRecord, outcome: EnquiryOutcome) => void;
+
+/**
+ * Everyone who wants to know about enquiries (metrics, the audit trail, the admin alert) listens
+ * here; the checker publishes. Built once, before anything that publishes or listens.
+ */
+export interface EnquiryEvents {
+  publish: EnquiryListener;
+  subscribe(listener: EnquiryListener): void;
+}
+
+export function createEnquiryEvents(): EnquiryEvents {
+  const listeners: EnquiryListener[] = [];
+  return {
+    publish: (record, outcome) => {
+      for (const listener of listeners) listener(record, outcome);
+    },
+    subscribe: (listener) => void listeners.push(listener),
+  };
+}
+
+/** Who is asking, for the record. */
+export interface Asker {
+  userId: number | undefined;
+  chatId: number | undefined;
+  via: Via;
+  /** Bound to what triggered it (an update, a watch), so every line carries its context. */
+  logger: Logger;
+}
+
+export interface Checker {
+  /** Runs every enquiry a query needs, logging and publishing each one. */
+  run(query: Query, asker: Asker, options?: { fresh?: boolean; signal?: AbortSignal }): Promise<IdResult[]>;
+}
+
+export interface CheckerOptions {
+  enquiry: EnquiryService;
+  events: EnquiryEvents;
+  /** Mark each enquiry's log line as the audit record (when there is no separate audit file). */
+  auditInLog: boolean;
+}
+
+export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): Checker {
+  return {
+    run: (query, asker, { fresh = false, signal } = {}) =>
+      runQuery(query, async (kind, transactionId) => {
+        const started = performance.now();
+        const outcome = await enquiry.enquire(kind, transactionId, signal ? { fresh, signal } : { fresh });
+        const record: EnquiryRecord = {
+          time: new Date().toISOString(),
+          userId: asker.userId,
+          chatId: asker.chatId,
+          kind,
+          transactionId,
+          outcome: outcome.type,
+          paymentStatus: outcome.type === "found" ? outcome.transaction.status : undefined,
+          latencyMs: Math.round(performance.now() - started),
+          via: asker.via,
+        };
+        // pino stamps the line itself; a second "time" key would make it ambiguous JSON.
+        const { time: _time, ...fields } = record;
+        asker.logger.info(auditInLog ? { audit: true, ...fields } : fields, "enquiry");
+        events.publish(record, outcome);
+        return outcome;
+      }),
+  };
+}

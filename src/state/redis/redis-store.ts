@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { Redis, type RedisOptions } from "ioredis";
+import { StateUnavailableError, type ClaimResult, type StateStore } from "../ports.ts";
+import { ACQUIRE, CLAIM, DELETE_IF, SPEND, TAKE } from "./scripts.ts";
+
+export interface RedisStoreOptions {
+  /** redis://[user:password@]host:port/db, or rediss:// for TLS. */
+  url: string;
+  /** Every key goes under it, so that several bots (or tests) can share one Redis. */
+  prefix: string;
+  /** How long to wait for Redis at start. */
+  connectTimeoutMs?: number;
+  /** A command that takes longer fails (and the bot degrades) instead of hanging a reply. */
+  commandTimeoutMs?: number;
+  /** Told when the connection is lost and when it is back. */
+  onConnectionChange?: (change: { status: "lost"; reason: string } | { status: "back" }) => void;
+}
+
+export interface RedisStore extends StateStore {
+  /** The client, for the few callers that need Redis itself (tests cleaning up their prefix). */
+  readonly client: Redis;
+}
+
+const PROCESSING = "p:";
+const DONE = "done";
+
+type Scripted = Redis & {
+  spend(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
+  take(key: string, limit: number, windowMs: number, member: string): Promise<[number, number]>;
+  claim(key: string, owner: string, ttlMs: number, alivePrefix: string): Promise<ClaimResult>;
+  deleteIf(key: string, expected: string): Promise<number>;
+  acquire(key: string, owner: string, ttlMs: number): Promise<number>;
+};
+
+/**
+ * The shared store for several instances. Commands never queue while Redis is away: they fail at
+ * once (StateUnavailableError), so that the bot can degrade (answer without shared state) rather
+ * than hang; the client reconnects by itself.
+ */
+export async function openRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
+  const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000 } = options;
+  const settings: RedisOptions = {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: connectTimeoutMs,
+    commandTimeout: commandTimeoutMs,
+    // Reconnect for ever, at most 2 s apart: an outage ends by itself when Redis is back.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  };
+  const client = new Redis(options.url, settings) as Scripted;
+  client.defineCommand("spend", { numberOfKeys: 1, lua: SPEND });
+  client.defineCommand("take", { numberOfKeys: 1, lua: TAKE });
+  client.defineCommand("claim", { numberOfKeys: 1, lua: CLAIM });
+  client.defineCommand("deleteIf", { numberOfKeys: 1, lua: DELETE_IF });
+  client.defineCommand("acquire", { numberOfKeys: 1, lua: ACQUIRE });
+  // Errors reach the callers of each command; without a listener ioredis would also print them.
+  client.on("error", () => undefined);
+
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    throw new StateUnavailableError(`cannot connect to REDIS_URL (${describe(error)})`, { cause: error });
+  }
+
+  let lostReason: string | undefined;
+  client.on("close", () => {
+    if (lostReason !== undefined) return;
+    lostReason = "connection to Redis lost";
+    options.onConnectionChange?.({ status: "lost", reason: lostReason });
+  });
+  client.on("ready", () => {
+    if (lostReason === undefined) return;
+    lostReason = undefined;
+    options.onConnectionChange?.({ status: "back" });
+  });
+
+  const key = (name: string) => prefix + name;
+  const aliveKey = (instanceId: string) => key(`alive:${instanceId}`);
+  /** Every failure becomes a StateUnavailableError: callers need not know ioredis. */
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new StateUnavailableError(describe(error), { cause: error });
+    }
+  };
+
+  return {
+    kind: "redis",
+    client,
+    kv: {
+      get: (name) => run(async () => (await client.get(key(name))) ?? undefined),
+      set: (name, value, ttlMs) => run(async () => void (await client.set(key(name), value, "PX", Math.max(1, ttlMs)))),
+      setIfAbsent: (name, value, ttlMs) => run(async () => (await client.set(key(name), value, "PX", Math.max(1, ttlMs), "NX")) === "OK"),
+      delete: (name) => run(async () => void (await client.del(key(name)))),
+    },
+    counters: {
+      spend: (name, cost, limit, windowMs) =>
+        run(async () => {
+          const [granted, used, resetInMs] = await client.spend(key(name), cost, limit, windowMs);
+          return { granted: granted === 1, used, resetInMs };
+        }),
+      take: (name, limit, windowMs) =>
+        run(async () => {
+          const [granted, retryInMs] = await client.take(key(name), limit, windowMs, randomBytes(8).toString("hex"));
+          return granted === 1 ? { granted: true } : { granted: false, retryInMs };
+        }),
+    },
+    claims: {
+      claim: (name, owner, ttlMs) => run(() => client.claim(key(name), owner, ttlMs, aliveKey(""))),
+      complete: (name, ttlMs) => run(async () => void (await client.set(key(name), DONE, "PX", ttlMs))),
+      release: (name, owner) => run(async () => void (await client.deleteIf(key(name), PROCESSING + owner))),
+    },
+    leases: {
+      acquire: (name, owner, ttlMs) => run(async () => (await client.acquire(key(`lease:${name}`), owner, ttlMs)) === 1),
+      release: (name, owner) => run(async () => void (await client.deleteIf(key(`lease:${name}`), owner))),
+    },
+    heartbeat: (instanceId, ttlMs) => run(async () => void (await client.set(aliveKey(instanceId), "1", "PX", ttlMs))),
+    health: () => (lostReason === undefined && client.status === "ready" ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${client.status}` }),
+    close: async () => {
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
+    },
+  };
+}
+
+/** A short cause, never the URL (it may hold the password). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return "unknown error";
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : error.message.replace(/redis(s)?:\/\/\S+/gi, "<REDIS_URL>");
+}

@@ -1,0 +1,54 @@
+/**
+ * The Lua scripts behind the operations that must be atomic across instances. Redis runs each
+ * script alone, so read-then-write is safe. Times come from the Redis server (`TIME`), the one
+ * clock every instance shares.
+ */
+
+const serverMs = `local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** KEYS[1] counter; ARGV cost, limit, windowMs → {granted 0/1, used, resetInMs} */
+export const SPEND = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then used = 0; ttl = tonumber(ARGV[3]) end
+local cost = tonumber(ARGV[1])
+if used + cost > tonumber(ARGV[2]) then return {0, used, ttl} end
+if used == 0 then redis.call('SET', KEYS[1], cost, 'PX', ttl) else redis.call('INCRBY', KEYS[1], cost) end
+return {1, used + cost, ttl}`;
+
+/** KEYS[1] sorted set of grant times; ARGV limit, windowMs, unique member → {granted 0/1, retryInMs} */
+export const TAKE = `
+${serverMs}
+local window = tonumber(ARGV[2]); local limit = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count >= limit then
+  local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+  return {0, math.max(1, tonumber(blocking[2]) + window - now)}
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return {1, 0}`;
+
+/** KEYS[1] claim; ARGV owner, ttlMs, prefix of heartbeat keys → 'claimed' | 'done' | 'busy' */
+export const CLAIM = `
+local value = redis.call('GET', KEYS[1])
+if value == 'done' then return 'done' end
+if value then
+  local holder = string.sub(value, 3)
+  if holder == ARGV[1] or redis.call('EXISTS', ARGV[3] .. holder) == 1 then return 'busy' end
+end
+redis.call('SET', KEYS[1], 'p:' .. ARGV[1], 'PX', ARGV[2])
+return 'claimed'`;
+
+/** KEYS[1]; ARGV expected value → deletes only when the value is still the expected one. */
+export const DELETE_IF = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** KEYS[1] lease; ARGV owner, ttlMs → 1 when the owner holds it (taken or extended), 0 otherwise. */
+export const ACQUIRE = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "libsql";
+import { migrate } from "./schema.ts";
+
+export type SqliteDatabase = InstanceType<typeof Database>;
+
+/** Why the state file cannot be used, in words an operator can act on. Never holds a secret. */
+export class StateFileError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StateFileError";
+  }
+}
+
+export const IN_MEMORY = ":memory:";
+
+/**
+ * Opens (creating it and its folder when needed) the SQLite file that holds the bot's state, and
+ * brings its tables up to date. The file is locked for as long as this process runs: a second
+ * instance on the same file is refused instead of corrupting anything, and the lock goes away
+ * with the process, however it ends.
+ */
+export function openDatabase(path: string): SqliteDatabase {
+  const where = path === IN_MEMORY ? IN_MEMORY : resolve(path);
+  if (where !== IN_MEMORY) {
+    try {
+      mkdirSync(dirname(where), { recursive: true });
+    } catch (error) {
+      throw new StateFileError(`STATE_DB: cannot create the folder for ${where} (${codeOf(error)})`, { cause: error });
+    }
+  }
+  let db: SqliteDatabase | undefined;
+  try {
+    db = new Database(where, { timeout: 0 });
+    if (where !== IN_MEMORY) db.exec("PRAGMA locking_mode = EXCLUSIVE");
+    // Must come before the first table exists; lets the sweeper hand freed pages back to the file system.
+    db.exec("PRAGMA auto_vacuum = INCREMENTAL");
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    // Takes the exclusive lock now rather than at the first write.
+    db.exec("BEGIN IMMEDIATE; COMMIT");
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw new StateFileError(explain(where, error), { cause: error });
+  }
+}
+
+function explain(path: string, error: unknown): string {
+  switch (codeOf(error)) {
+    case "SQLITE_BUSY":
+    case "SQLITE_LOCKED":
+      return `STATE_DB ${path} is in use by another running instance. One file serves one instance: to run several, set REDIS_URL.`;
+    case "SQLITE_NOTADB":
+    case "SQLITE_CORRUPT":
+      return `STATE_DB ${path} is not a SQLite database (or is damaged): point STATE_DB at a new file, or restore a backup.`;
+    case "SQLITE_READONLY":
+    case "SQLITE_CANTOPEN":
+    case "SQLITE_PERM":
+    case "SQLITE_IOERR":
+      return `STATE_DB ${path} cannot be opened for writing: check that its folder exists, is a folder and is writable by the bot.`;
+    default:
+      return `STATE_DB ${path} cannot be opened (${error instanceof Error ? error.message : "unknown error"}).`;
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && code !== "") return code;
+  // libsql reports a file it cannot open as ConnectionFailed(…: 14), 14 being SQLITE_CANTOPEN.
+  if (error instanceof Error && /ConnectionFailed|Unable to open/i.test(error.message)) return "SQLITE_CANTOPEN";
+  return "unknown";
+}

@@ -1,0 +1,27 @@
+import type { SqliteDatabase } from "./open-database.ts";
+
+/**
+ * The tables, as a list of steps: a file made by an older version is brought up to date at start
+ * (`PRAGMA user_version` counts the steps already applied). Steps are only ever appended.
+ */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE kv (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX kv_expiry ON kv (expires_at);`,
+];
+
+export function migrate(db: SqliteDatabase): void {
+  const applied = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
+  if (applied > MIGRATIONS.length) {
+    throw Object.assign(new Error(`the state file was written by a newer version of the bot (schema ${applied})`), { code: "NEWER_SCHEMA" });
+  }
+  for (let step = applied; step < MIGRATIONS.length; step++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[step] ?? "");
+      db.exec(`PRAGMA user_version = ${step + 1}`);
+    })();
+  }
+}

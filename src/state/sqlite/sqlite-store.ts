@@ -1,0 +1,127 @@
+import type { ClaimResult, Spend, StateStore } from "../ports.ts";
+import { SlidingWindows } from "../sliding-windows.ts";
+import { openDatabase, type SqliteDatabase } from "./open-database.ts";
+
+export interface SqliteStoreOptions {
+  /** A file, or `:memory:`. */
+  path: string;
+  now?: () => number;
+  /** How often expired entries are deleted; 0 leaves it to the caller (`sweep()`). */
+  sweepIntervalMs?: number;
+}
+
+export interface SqliteStore extends StateStore {
+  /** Deletes every expired entry and hands the space back; returns how many went. */
+  sweep(): number;
+}
+
+const SWEEP_BATCH = 5_000;
+const PROCESSING = "p:";
+const DONE = "done";
+
+/**
+ * The embedded store: one SQLite file, one instance (the file is locked). Calls are synchronous
+ * underneath (a read is a few microseconds), wrapped in promises to share the port with Redis.
+ */
+export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000 }: SqliteStoreOptions): SqliteStore {
+  const db: SqliteDatabase = openDatabase(path);
+  const windows = new SlidingWindows(now);
+  // The file lock means no other instance is running: whoever held claims before this start is gone.
+  db.exec("DELETE FROM kv WHERE key LIKE 'alive:%'");
+
+  const statements = {
+    get: db.prepare("SELECT value FROM kv WHERE key = ? AND expires_at > ?"),
+    set: db.prepare(
+      "INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at",
+    ),
+    // Inserts, or replaces an entry that has expired but not been swept yet; a live one stays.
+    setIfAbsent: db.prepare(
+      "INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at WHERE kv.expires_at <= ?",
+    ),
+    delete: db.prepare("DELETE FROM kv WHERE key = ?"),
+    deleteIfValue: db.prepare("DELETE FROM kv WHERE key = ? AND value = ?"),
+    getWithExpiry: db.prepare("SELECT value, expires_at AS expiresAt FROM kv WHERE key = ? AND expires_at > ?"),
+    sweep: db.prepare("DELETE FROM kv WHERE key IN (SELECT key FROM kv WHERE expires_at <= ? LIMIT ?)"),
+  };
+
+  const get = (key: string): string | undefined => (statements.get.get(key, now()) as { value: string } | undefined)?.value;
+  const set = (key: string, value: string, ttlMs: number) => void statements.set.run(key, value, now() + ttlMs);
+  const setIfAbsent = (key: string, value: string, ttlMs: number): boolean => {
+    const at = now();
+    return statements.setIfAbsent.run(key, value, at + ttlMs, at).changes > 0;
+  };
+
+  const spend = db.transaction((key: string, cost: number, limit: number, windowMs: number): Spend => {
+    const at = now();
+    const row = statements.getWithExpiry.get(key, at) as { value: string; expiresAt: number } | undefined;
+    const used = row ? Number(row.value) : 0;
+    const expiresAt = row ? row.expiresAt : at + windowMs;
+    if (used + cost > limit) return { granted: false, used, resetInMs: expiresAt - at };
+    statements.set.run(key, String(used + cost), expiresAt);
+    return { granted: true, used: used + cost, resetInMs: expiresAt - at };
+  });
+
+  const claim = db.transaction((key: string, owner: string, ttlMs: number): ClaimResult => {
+    const value = get(key);
+    if (value === DONE) return "done";
+    if (value !== undefined) {
+      const holder = value.slice(PROCESSING.length);
+      if (holder === owner || get(aliveKey(holder)) !== undefined) return "busy";
+    }
+    set(key, PROCESSING + owner, ttlMs);
+    return "claimed";
+  });
+
+  const acquire = db.transaction((name: string, owner: string, ttlMs: number): boolean => {
+    const key = leaseKey(name);
+    const holder = get(key);
+    if (holder !== undefined && holder !== owner) return false;
+    set(key, owner, ttlMs);
+    return true;
+  });
+
+  function sweep(): number {
+    let removed = 0;
+    for (;;) {
+      const { changes } = statements.sweep.run(now(), SWEEP_BATCH);
+      removed += changes;
+      if (changes < SWEEP_BATCH) break;
+    }
+    if (removed > 0) db.exec("PRAGMA incremental_vacuum");
+    return removed;
+  }
+  const sweeper = sweepIntervalMs > 0 ? setInterval(sweep, sweepIntervalMs).unref() : undefined;
+
+  return {
+    kind: "sqlite",
+    kv: {
+      get: async (key) => get(key),
+      set: async (key, value, ttlMs) => set(key, value, ttlMs),
+      setIfAbsent: async (key, value, ttlMs) => setIfAbsent(key, value, ttlMs),
+      delete: async (key) => void statements.delete.run(key),
+    },
+    counters: {
+      spend: async (key, cost, limit, windowMs) => spend(key, cost, limit, windowMs),
+      take: async (key, limit, windowMs) => windows.take(key, limit, windowMs),
+    },
+    claims: {
+      claim: async (key, owner, ttlMs) => claim(key, owner, ttlMs),
+      complete: async (key, ttlMs) => set(key, DONE, ttlMs),
+      release: async (key, owner) => void statements.deleteIfValue.run(key, PROCESSING + owner),
+    },
+    leases: {
+      acquire: async (name, owner, ttlMs) => acquire(name, owner, ttlMs),
+      release: async (name, owner) => void statements.deleteIfValue.run(leaseKey(name), owner),
+    },
+    heartbeat: async (instanceId, ttlMs) => set(aliveKey(instanceId), "1", ttlMs),
+    health: () => ({ status: "ok" }),
+    sweep,
+    close: async () => {
+      if (sweeper) clearInterval(sweeper);
+      db.close();
+    },
+  };
+}
+
+const aliveKey = (instanceId: string) => `alive:${instanceId}`;
+const leaseKey = (name: string) => `lease:${name}`;

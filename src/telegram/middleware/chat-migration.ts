@@ -1,0 +1,37 @@
+import { Composer } from "grammy";
+import type { AccessPolicy } from "../../payments/access.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import type { ChatAliases } from "../chat-aliases.ts";
+import type { BotContext } from "../context.ts";
+import { DEFAULT_LOCALE, type Translations } from "../i18n.ts";
+import type { AdminAlerts } from "../notify/admin-alerts.ts";
+
+export interface ChatMigrationOptions {
+  policy: AccessPolicy;
+  aliases: ChatAliases;
+  kv: KeyValueStore;
+  alerts: AdminAlerts;
+  translations: Translations;
+}
+
+/**
+ * Telegram upgrades a group to a supergroup with a new ID, and says so with a service message in
+ * each chat (`migrate_to_chat_id` in the old one, `migrate_from_chat_id` in the new one). For an
+ * allowed group the bot remembers the old ID, keeps answering under the new one, and tells the
+ * operators (once) to update ALLOWED_CHAT_IDS.
+ */
+export function chatMigration({ policy, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
+    const originalId = await aliases.originalIdOf(formerId);
+    if (!policy.allowedChatIds.has(originalId)) return;
+    await aliases.record(formerId, newId);
+    // Both service messages arrive (one per chat), possibly at two instances: one warning, one alert.
+    if (!(await kv.setIfAbsent(`chat-migrated:${formerId}`, String(newId), 7 * 24 * 60 * 60 * 1000))) return;
+    ctx.logger.warn({ formerChatId: formerId, newChatId: newId, allowedAs: originalId }, "an allowed group became a supergroup with a new ID: add it to ALLOWED_CHAT_IDS");
+    await alerts.send(translations.translatorFor(DEFAULT_LOCALE)("admin-chat-migrated", { formerId: String(formerId), newId: String(newId) }));
+  };
+  composer.on("message:migrate_to_chat_id", (ctx) => migrated(ctx, ctx.chat.id, ctx.msg.migrate_to_chat_id));
+  composer.on("message:migrate_from_chat_id", (ctx) => migrated(ctx, ctx.msg.migrate_from_chat_id, ctx.chat.id));
+  return composer;
+}

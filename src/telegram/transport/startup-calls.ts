@@ -1,0 +1,37 @@
+import { GrammyError, HttpError } from "grammy";
+
+/**
+ * A Bot API call made at start failed. Only Telegram's description (or the network error's
+ * message) is kept: the error grammY throws also holds the call's payload, and setWebhook's
+ * payload holds the webhook secret.
+ */
+export class StartupCallError extends Error {
+  constructor(
+    readonly method: string,
+    readonly description: string,
+  ) {
+    super(`${method} failed: ${description}`);
+    this.name = "StartupCallError";
+  }
+}
+
+/** Runs a start-up call (getMe, setWebhook, deleteWebhook, setMyCommands), rethrowing only what is safe to log. */
+export async function startupCall<T>(method: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new StartupCallError(method, describeTelegramFailure(error));
+  }
+}
+
+export function describeTelegramFailure(error: unknown): string {
+  if (error instanceof GrammyError) return `${error.error_code} ${error.description}`;
+  if (error instanceof HttpError) return `network error (${describeCause(error.error)})`;
+  return "unexpected error";
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return "unknown";
+  const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : cause.name;
+}

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  test: {
+    root: here(".."),
+    include: ["test/**/*.test.ts"],
+    // Every process a test starts is recorded; each file stops what it left, and the run fails if anything survives.
+    globalSetup: [here("./support/child-processes.global.ts")],
+    setupFiles: [here("./support/child-processes.setup.ts")],
+  },
+});
