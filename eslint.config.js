@@ -20,6 +20,22 @@ export default tseslint.config(
     },
   },
   {
+    // The payments core and the state store know nothing of Telegram: they can be driven by a
+    // chat bot, a script or a test alike, and Telegram's types never leak into payment logic.
+    files: ["src/payments/**/*.ts", "src/state/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["grammy", "grammy/*", "@grammyjs/*"], message: "No grammY in the payments core or the state store: keep Telegram in src/telegram/." },
+            { group: ["**/telegram/**", "**/app/**", "**/server/**"], message: "The payments core and the state store depend on nothing above them." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // expect.any(), expect.stringMatching() and friends are typed `any` by design.
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },

@@ -29,4 +29,13 @@ describe("logger redaction", () => {
     const text = scrubSecrets("GET /bot987654321:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/getMe Authorization: Bearer abc.def.ghi", new SecretSet());
     expect(text).toBe("GET /bot[REDACTED]/getMe Authorization: Bearer [REDACTED]");
   });
+
+  it("masks secrets of any length, and their JSON-escaped spelling", () => {
+    const { logger, lines } = captureLogs(["s3c", 'pa"ss\\word']);
+    logger.info({ detail: "the value s3c and pa\"ss\\word were here" }, "short secrets");
+    const text = lines.join("");
+    expect(text).not.toContain("s3c");
+    expect(text).not.toContain('pa\\"ss');
+    expect(text.match(/\[REDACTED\]/g)).toHaveLength(2);
+  });
 });

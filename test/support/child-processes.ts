@@ -39,13 +39,31 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): vo
   }
 }
 
+/**
+ * Whether any process of the group is still running. Zombies do not count: they have exited, and
+ * where PID 1 does not reap orphans (a container without an init) they would linger for ever.
+ */
 export function isGroupAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
-    return true;
   } catch {
     return false;
   }
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return true;
+  }
+  return entries.some((entry) => {
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid pgrp ..."; comm may hold spaces, so split after ")".
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return Number(fields[2]) === pid && fields[0] !== "Z";
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

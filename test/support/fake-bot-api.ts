@@ -55,7 +55,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   /** Told of every successful call as it is recorded (the benchmark times replies this way). */
   const listeners = new Set<(call: RecordedCall) => void>();
   /** Random faults: asked for every call, returns a failure to play or undefined. */
-  const chaos: { inject?: (method: string) => InjectedFailure | undefined } = {};
+  const chaos: { inject?: (method: string, payload: RecordedCall["payload"]) => InjectedFailure | undefined } = {};
 
   const wakePollers = () => pollers.forEach((wake) => wake());
   const wakeCallWaiters = () => callWaiters.forEach((wake) => wake());
@@ -130,7 +130,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         const delay = delays.get(method);
         if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
-        const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0) ?? chaos.inject?.(method);
+        const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0) ?? chaos.inject?.(method, payload);
         if (failure) {
           failure.times--;
           if (failure.response === "drop") {

@@ -27,16 +27,20 @@ describe("locales", () => {
 
   it("has every key the code uses", () => {
     const used = new Set<string>();
+    // t("help"), and every quoted lower-case-with-hyphens string (all of which are keys there).
+    const patterns = [/\bt\(\s*"([a-z][a-z0-9-]+)"/g, /"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"/g];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
         else if (path.endsWith(".ts")) {
-          for (const match of readFileSync(path, "utf8").matchAll(/\bt\(\s*"([a-z][a-z0-9-]+)"/g)) used.add(match[1] ?? "");
+          const source = readFileSync(path, "utf8");
+          for (const pattern of patterns) for (const match of source.matchAll(pattern)) used.add(match[1] ?? "");
         }
       }
     };
     walk(join(LOCALES_DIR, ".."));
+    walk(join(LOCALES_DIR, "../../app"));
     const reference = keysOf("en.ftl");
     expect([...used].filter((key) => !reference.has(key))).toEqual([]);
   });

@@ -94,3 +94,4 @@ command-help = How to use this bot
 
 ## Operators
 admin-token-rejected = ⚠️ The payment provider rejected the bot's service token (HTTP {$status}). Users cannot check payments until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).
+admin-chat-migrated = ⚠️ An allowed group was upgraded to a supergroup and got a new ID: {$formerId} → {$newId}. The bot keeps answering there; add {$newId} to ALLOWED_CHAT_IDS (the old ID can then go).

@@ -93,3 +93,4 @@ command-help = Comment utiliser ce bot
 
 ## Exploitation
 admin-token-rejected = ⚠️ Le fournisseur de paiement a refusé le jeton de service du bot (HTTP {$status}). Les utilisateurs ne peuvent plus vérifier de paiements tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
+admin-chat-migrated = ⚠️ Un groupe autorisé est devenu un supergroupe avec un nouvel ID : {$formerId} → {$newId}. Le bot continue d'y répondre ; ajoutez {$newId} à ALLOWED_CHAT_IDS (l'ancien ID peut alors être retiré).

@@ -15,6 +15,14 @@ describe("interpretAnswer", () => {
     });
   });
 
+  it.each([
+    ["a 404-coded answer", 200, { code: "404", status: "FAILED", message: "Transaction not found", reqTransactionID: "TX-2" }],
+    ["an HTTP 404 body", 404, { code: "404", message: "not found", reqTransactionID: "TX-2" }],
+    ["a 'not found' status", 200, { code: "200", status: "NOT_FOUND", reqTransactionID: "TX-2" }],
+  ])("checks the echoed ID before saying 'not found': %s about another ID is unreadable, not 'not found'", (_, status, body) => {
+    expect(answer(status, body)).toMatchObject({ type: "invalid_response", reason: "reqTransactionID does not match the ID asked" });
+  });
+
   it("keeps a failure's reason, even one that mentions 'not found'", () => {
     const outcome = answer(200, enquiryAnswer("TX-1", { status: "FAILED", message: "Subscriber wallet not found", mnoTransactionID: "M" }));
     expect(outcome).toMatchObject({ type: "found", transaction: { status: "FAILED", message: "Subscriber wallet not found" } });
