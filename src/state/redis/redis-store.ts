@@ -55,14 +55,16 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   client.defineCommand("deleteIf", { numberOfKeys: 1, lua: DELETE_IF });
   client.defineCommand("acquire", { numberOfKeys: 1, lua: ACQUIRE });
   // Errors reach the callers of each command; without a listener ioredis would also print them.
-  client.on("error", () => undefined);
+  let lastError: unknown;
+  client.on("error", (error: unknown) => (lastError = error));
 
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new StateUnavailableError(`cannot connect to REDIS_URL (${describe(error)})`, { cause: error });
+    // connect() only says "Connection is closed"; the error event said why (ECONNREFUSED, ENOTFOUND, NOAUTH…).
+    throw new StateUnavailableError(`cannot connect to REDIS_URL (${describe(lastError ?? error)})`, { cause: error });
   }
 
   let lostReason: string | undefined;

@@ -15,13 +15,19 @@ export class StateFileError extends Error {
 
 export const IN_MEMORY = ":memory:";
 
+export interface OpenedDatabase {
+  db: SqliteDatabase;
+  /** Closes the database and lets another process open the file. */
+  close(): void;
+}
+
 /**
  * Opens (creating it and its folder when needed) the SQLite file that holds the bot's state, and
- * brings its tables up to date. The file is locked for as long as this process runs: a second
- * instance on the same file is refused instead of corrupting anything, and the lock goes away
- * with the process, however it ends.
+ * brings its tables up to date. A lock file beside it (`<file>.lock`) is held for as long as this
+ * process runs: a second instance on the same file is refused instead of corrupting anything,
+ * and the operating system drops the lock with the process, however it ends.
  */
-export function openDatabase(path: string): SqliteDatabase {
+export function openDatabase(path: string): OpenedDatabase {
   const where = path === IN_MEMORY ? IN_MEMORY : resolve(path);
   if (where !== IN_MEMORY) {
     try {
@@ -30,21 +36,48 @@ export function openDatabase(path: string): SqliteDatabase {
       throw new StateFileError(`STATE_DB: cannot create the folder for ${where} (${codeOf(error)})`, { cause: error });
     }
   }
+  let lock: SqliteDatabase | undefined;
   let db: SqliteDatabase | undefined;
   try {
-    db = new Database(where, { timeout: 0 });
-    if (where !== IN_MEMORY) db.exec("PRAGMA locking_mode = EXCLUSIVE");
+    if (where !== IN_MEMORY) lock = holdLock(`${where}.lock`);
+    db = new Database(where, { timeout: 5_000 });
     // Must come before the first table exists; lets the sweeper hand freed pages back to the file system.
     db.exec("PRAGMA auto_vacuum = INCREMENTAL");
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
-    // Takes the exclusive lock now rather than at the first write.
-    db.exec("BEGIN IMMEDIATE; COMMIT");
     migrate(db);
-    return db;
+    const opened = db;
+    const held = lock;
+    return {
+      db: opened,
+      close: () => {
+        opened.close();
+        held?.close();
+      },
+    };
   } catch (error) {
     db?.close();
+    lock?.close();
     throw new StateFileError(explain(where, error), { cause: error });
+  }
+}
+
+/**
+ * The lock is a tiny SQLite file of its own, held in exclusive locking mode: SQLite's locks are
+ * the operating system's file locks, which die with the process. It keeps no statement open, so
+ * closing it releases the lock at once (statements of the main file live until garbage collection).
+ */
+function holdLock(path: string): SqliteDatabase {
+  const lock = new Database(path, { timeout: 0 });
+  try {
+    lock.exec("PRAGMA locking_mode = EXCLUSIVE");
+    lock.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER)");
+    // A write takes the exclusive lock, which exclusive locking mode then keeps until close.
+    lock.exec(`DELETE FROM holder; INSERT INTO holder VALUES (${process.pid})`);
+    return lock;
+  } catch (error) {
+    lock.close();
+    throw error;
   }
 }
 

@@ -13,6 +13,8 @@ export interface SqliteStoreOptions {
 export interface SqliteStore extends StateStore {
   /** Deletes every expired entry and hands the space back; returns how many went. */
   sweep(): number;
+  /** Entries held, expired ones not yet swept included. */
+  entries(): number;
 }
 
 const SWEEP_BATCH = 5_000;
@@ -24,7 +26,8 @@ const DONE = "done";
  * underneath (a read is a few microseconds), wrapped in promises to share the port with Redis.
  */
 export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000 }: SqliteStoreOptions): SqliteStore {
-  const db: SqliteDatabase = openDatabase(path);
+  const opened = openDatabase(path);
+  const db: SqliteDatabase = opened.db;
   const windows = new SlidingWindows(now);
   // The file lock means no other instance is running: whoever held claims before this start is gone.
   db.exec("DELETE FROM kv WHERE key LIKE 'alive:%'");
@@ -42,6 +45,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     deleteIfValue: db.prepare("DELETE FROM kv WHERE key = ? AND value = ?"),
     getWithExpiry: db.prepare("SELECT value, expires_at AS expiresAt FROM kv WHERE key = ? AND expires_at > ?"),
     sweep: db.prepare("DELETE FROM kv WHERE key IN (SELECT key FROM kv WHERE expires_at <= ? LIMIT ?)"),
+    count: db.prepare("SELECT count(*) AS n FROM kv"),
   };
 
   const get = (key: string): string | undefined => (statements.get.get(key, now()) as { value: string } | undefined)?.value;
@@ -87,7 +91,11 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
       removed += changes;
       if (changes < SWEEP_BATCH) break;
     }
-    if (removed > 0) db.exec("PRAGMA incremental_vacuum");
+    if (removed > 0) {
+      // Freed pages go back to the file system, and the WAL is folded in and truncated: the files shrink.
+      db.exec("PRAGMA incremental_vacuum");
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
     return removed;
   }
   const sweeper = sweepIntervalMs > 0 ? setInterval(sweep, sweepIntervalMs).unref() : undefined;
@@ -116,9 +124,10 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     heartbeat: async (instanceId, ttlMs) => set(aliveKey(instanceId), "1", ttlMs),
     health: () => ({ status: "ok" }),
     sweep,
+    entries: () => (statements.count.get() as { n: number }).n,
     close: async () => {
       if (sweeper) clearInterval(sweeper);
-      db.close();
+      opened.close();
     },
   };
 }
