@@ -19,7 +19,7 @@ export async function probeRedis(): Promise<RedisAvailability> {
     return { available: true, url: TEST_REDIS_URL };
   } catch (error) {
     const reason = `Redis at ${TEST_REDIS_URL.replace(/\/\/[^@]*@/, "//")} does not answer (${error instanceof Error ? error.message : "unknown error"})`;
-    if (process.env.CI === "true") throw new Error(`${reason}: Redis is required in CI (CI=true)`);
+    if (process.env.CI === "true") throw new Error(`${reason}: Redis is required in CI (CI=true)`, { cause: error });
     process.stderr.write(`SKIPPED Redis tests: ${reason}. Start Redis, or set REDIS_URL, to run them.\n`);
     return { available: false, reason };
   } finally {
