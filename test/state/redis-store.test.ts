@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { withFallback } from "../../src/state/fallback-store.ts";
 import { StateUnavailableError } from "../../src/state/ports.ts";
 import { openRedisStore } from "../../src/state/redis/redis-store.ts";
@@ -57,11 +57,10 @@ describe.skipIf(skip !== undefined)("the Redis store", () => {
     const store = await openRedisStore({ url, prefix });
     try {
       const pipeline = store.client.pipeline();
-      for (let i = 0; i < 100_000; i++) pipeline.set(`${prefix}button:${i}`, "TX-1,TX-2", "PX", 3_000);
+      for (let i = 0; i < 100_000; i++) pipeline.set(`${prefix}button:${i}`, "TX-1,TX-2", "PX", 8_000);
       await pipeline.exec();
       expect(await countKeys(url, prefix)).toBe(100_000);
-      await new Promise((resolve) => setTimeout(resolve, 3_200));
-      expect(await countKeys(url, prefix)).toBe(0);
+      await vi.waitFor(async () => expect(await countKeys(url, prefix)).toBe(0), { timeout: 20_000, interval: 500 });
     } finally {
       await store.close();
       await deletePrefix(url, prefix);
