@@ -70,11 +70,12 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
   const answers = { checker: services.checker, buttons: new ButtonStore(state.kv), adminAlerted: services.alerts.enabled };
   const middleware: MiddlewareFn<BotContext>[] = [
     ...(services.inFlight ? [services.inFlight.middleware()] : []),
-    ...(services.updateClaims ? [claimedOnce(services.updateClaims)] : []),
     updateLogger(logger),
     translations.middleware(),
     chatMigration({ policy: config.access, aliases, kv: state.kv, alerts: services.alerts, translations }).middleware(),
     accessGate({ policy: config.access, aliases, kv: state.kv, windowSeconds: config.rateLimit.windowSeconds, sending }),
+    // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
+    ...(services.updateClaims ? [claimedOnce(services.updateClaims)] : []),
     rateLimit({ ...config.rateLimit, counters: state.counters, kv: state.kv, sending }),
     // Presses on the same message are handled in order, so a later refresh never loses to an earlier one.
     sequentialize((ctx: BotContext) => {

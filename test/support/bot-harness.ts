@@ -55,6 +55,24 @@ export function createTestBot(options: HarnessOptions) {
   if (options.onEnquiry) events.subscribe(options.onEnquiry);
   const alerts: string[] = [];
   const adminAlerts: AdminAlerts = { enabled: options.adminAlerted ?? false, send: async (text) => void alerts.push(text) };
+  const calls: ApiCall[] = [];
+  let nextMessageId = 9000;
+  /**
+   * Plays Telegram at the bottom of the client, where the network would be: every transformer
+   * the bot installs (retries, best-effort sends, the error observer) runs as in production.
+   */
+  const telegram = async (url: string, init: { body?: unknown } = {}) => {
+    const method = new URL(url).pathname.split("/").pop() ?? "";
+    const args = (typeof init.body === "string" ? JSON.parse(init.body) : {}) as ApiCall["payload"];
+    calls.push({ method, payload: args });
+    const failure = options.failWith?.(method, args);
+    const result =
+      method === "sendMessage" || method === "editMessageText"
+        ? { message_id: (args.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: args.chat_id, type: "private" }, text: args.text }
+        : true;
+    const body = failure ? { ok: false, ...failure } : { ok: true, result };
+    return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
+  };
   const bot = createBot({
     config: {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
@@ -69,19 +87,7 @@ export function createTestBot(options: HarnessOptions) {
       logger: logs.logger,
     },
     botInfo: BOT_INFO,
-  });
-  const calls: ApiCall[] = [];
-  let nextMessageId = 9000;
-  bot.api.config.use((_prev, method, payload) => {
-    const args = payload as ApiCall["payload"];
-    calls.push({ method, payload: args });
-    const failure = options.failWith?.(method, args);
-    if (failure) return Promise.resolve({ ok: false as const, ...failure });
-    const result =
-      method === "sendMessage" || method === "editMessageText"
-        ? { message_id: (args.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: args.chat_id, type: "private" }, text: args.text }
-        : true;
-    return Promise.resolve({ ok: true as const, result: result as never });
+    client: { fetch: telegram },
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method);
   return {

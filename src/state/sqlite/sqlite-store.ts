@@ -1,5 +1,6 @@
 import type { ClaimResult, Spend, StateStore } from "../ports.ts";
 import { SlidingWindows } from "../sliding-windows.ts";
+import { groupCommit } from "./group-commit.ts";
 import { openDatabase, type SqliteDatabase } from "./open-database.ts";
 
 export interface SqliteStoreOptions {
@@ -29,6 +30,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
   const opened = openDatabase(path);
   const db: SqliteDatabase = opened.db;
   const windows = new SlidingWindows(now);
+  const { write, flush } = groupCommit(db);
   // The file lock means no other instance is running: whoever held claims before this start is gone.
   db.exec("DELETE FROM kv WHERE key LIKE 'alive:%'");
 
@@ -49,23 +51,25 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
   };
 
   const get = (key: string): string | undefined => (statements.get.get(key, now()) as { value: string } | undefined)?.value;
-  const set = (key: string, value: string, ttlMs: number) => void statements.set.run(key, value, now() + ttlMs);
+  const set = (key: string, value: string, ttlMs: number) => void write(() => statements.set.run(key, value, now() + ttlMs));
   const setIfAbsent = (key: string, value: string, ttlMs: number): boolean => {
     const at = now();
-    return statements.setIfAbsent.run(key, value, at + ttlMs, at).changes > 0;
+    return write(() => statements.setIfAbsent.run(key, value, at + ttlMs, at).changes > 0);
   };
+  const deleteIfValue = (key: string, value: string) => void write(() => statements.deleteIfValue.run(key, value));
 
-  const spend = db.transaction((key: string, cost: number, limit: number, windowMs: number): Spend => {
+  // Read-then-write operations run whole without yielding, so no other call can come in between.
+  const spend = (key: string, cost: number, limit: number, windowMs: number): Spend => {
     const at = now();
     const row = statements.getWithExpiry.get(key, at) as { value: string; expiresAt: number } | undefined;
     const used = row ? Number(row.value) : 0;
     const expiresAt = row ? row.expiresAt : at + windowMs;
     if (used + cost > limit) return { granted: false, used, resetInMs: expiresAt - at };
-    statements.set.run(key, String(used + cost), expiresAt);
+    write(() => statements.set.run(key, String(used + cost), expiresAt));
     return { granted: true, used: used + cost, resetInMs: expiresAt - at };
-  });
+  };
 
-  const claim = db.transaction((key: string, owner: string, ttlMs: number): ClaimResult => {
+  const claim = (key: string, owner: string, ttlMs: number): ClaimResult => {
     const value = get(key);
     if (value === DONE) return "done";
     if (value !== undefined) {
@@ -74,18 +78,19 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     }
     set(key, PROCESSING + owner, ttlMs);
     return "claimed";
-  });
+  };
 
-  const acquire = db.transaction((name: string, owner: string, ttlMs: number): boolean => {
+  const acquire = (name: string, owner: string, ttlMs: number): boolean => {
     const key = leaseKey(name);
     const holder = get(key);
     if (holder !== undefined && holder !== owner) return false;
     set(key, owner, ttlMs);
     return true;
-  });
+  };
 
   function sweep(): number {
     let removed = 0;
+    flush();
     for (;;) {
       const { changes } = statements.sweep.run(now(), SWEEP_BATCH);
       removed += changes;
@@ -106,7 +111,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
       get: async (key) => get(key),
       set: async (key, value, ttlMs) => set(key, value, ttlMs),
       setIfAbsent: async (key, value, ttlMs) => setIfAbsent(key, value, ttlMs),
-      delete: async (key) => void statements.delete.run(key),
+      delete: async (key) => void write(() => statements.delete.run(key)),
     },
     counters: {
       spend: async (key, cost, limit, windowMs) => spend(key, cost, limit, windowMs),
@@ -115,11 +120,11 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     claims: {
       claim: async (key, owner, ttlMs) => claim(key, owner, ttlMs),
       complete: async (key, ttlMs) => set(key, DONE, ttlMs),
-      release: async (key, owner) => void statements.deleteIfValue.run(key, PROCESSING + owner),
+      release: async (key, owner) => deleteIfValue(key, PROCESSING + owner),
     },
     leases: {
       acquire: async (name, owner, ttlMs) => acquire(name, owner, ttlMs),
-      release: async (name, owner) => void statements.deleteIfValue.run(leaseKey(name), owner),
+      release: async (name, owner) => deleteIfValue(leaseKey(name), owner),
     },
     heartbeat: async (instanceId, ttlMs) => set(aliveKey(instanceId), "1", ttlMs),
     health: () => ({ status: "ok" }),
@@ -127,6 +132,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     entries: () => (statements.count.get() as { n: number }).n,
     close: async () => {
       if (sweeper) clearInterval(sweeper);
+      flush();
       opened.close();
     },
   };

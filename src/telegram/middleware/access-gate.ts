@@ -28,7 +28,7 @@ type CallSignal = Parameters<BotContext["api"]["raw"]["sendMessage"]>[1];
  * Lets allowed chats through and stops everyone else before any work is done. Strangers are
  * answered at most once per window, per user and per chat, and only on a best-effort basis (one
  * attempt, no retry): a flood of strangers costs a few cheap writes and never holds up anyone
- * else's answer. A stranger's /whoami is answered (once per window) because it is how they find
+ * else's answer, and while Telegram throttles the bot (a 429) strangers get nothing. A stranger's /whoami is answered (once per window) because it is how they find
  * the ID to give an admin; any other command gets a polite refusal that shows that ID. A button
  * press gets a toast, which is not a message and does not use the window. Group chatter is
  * ignored without a word, and so are private chats whose ID is not their sender's (forged).
@@ -45,6 +45,8 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
     const userId = ctx.from?.id;
     const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
     if (isAllowed(policy, chat, userId, formerId)) return next();
+    // While Telegram is throttling the bot, strangers get nothing (not even their window is used).
+    if (sending.bestEffortPaused()) return;
 
     if (ctx.callbackQuery) {
       ctx.logger.debug({ chatId: chat?.id, userId }, "button press refused: not allowed here");

@@ -6,10 +6,13 @@ export interface SendingPolicy {
   transformer: Transformer;
   /**
    * Marks a payload as best effort (a reply to a stranger, a "slow down" notice): sent once, with
-   * no retry, so that a flood answered with 429s never holds a runner slot while waiting.
+   * no retry, so that a flood answered with 429s never holds a runner slot while waiting. After a
+   * 429, best-effort sends are not even attempted until Telegram's `retry_after` has passed.
    * Use it with `api.raw.*`, which hands the payload object itself to the transformers.
    */
   bestEffort<T extends object>(payload: T): T;
+  /** Whether best-effort sends are paused (Telegram answered one with 429 and its retry_after has not passed). */
+  bestEffortPaused(): boolean;
 }
 
 /**
@@ -18,15 +21,31 @@ export interface SendingPolicy {
  * here as well would stack auto-retry's long backoff onto it and leave the bot deaf for minutes
  * after a short outage.
  */
-export function sendingPolicy(): SendingPolicy {
+export function sendingPolicy(now: () => number = Date.now): SendingPolicy {
   const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
   const bestEffortPayloads = new WeakSet<object>();
+  let bestEffortPausedUntil = 0;
+  const sendBestEffort: Transformer = async (prev, method, payload, signal) => {
+    const waitMs = bestEffortPausedUntil - now();
+    if (waitMs > 0) {
+      // Telegram already asked the bot to slow down: adding to the flood would only prolong it.
+      return { ok: false, error_code: 429, description: "Too Many Requests: best-effort sends paused", parameters: { retry_after: Math.ceil(waitMs / 1000) } };
+    }
+    const response = await prev(method, payload, signal);
+    const retryAfter = response.ok ? undefined : response.parameters?.retry_after;
+    if (retryAfter !== undefined) bestEffortPausedUntil = Math.max(bestEffortPausedUntil, now() + retryAfter * 1000);
+    return response;
+  };
   return {
-    transformer: (prev, method, payload, signal) =>
-      method === "getUpdates" || bestEffortPayloads.has(payload) ? prev(method, payload, signal) : retry(prev, method, payload, signal),
+    transformer: (prev, method, payload, signal) => {
+      if (method === "getUpdates") return prev(method, payload, signal);
+      if (bestEffortPayloads.has(payload)) return sendBestEffort(prev, method, payload, signal);
+      return retry(prev, method, payload, signal);
+    },
     bestEffort: (payload) => {
       bestEffortPayloads.add(payload);
       return payload;
     },
+    bestEffortPaused: () => bestEffortPausedUntil > now(),
   };
 }

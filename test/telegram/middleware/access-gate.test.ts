@@ -58,6 +58,18 @@ describe("replies to strangers", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("after a 429, does not even try to answer strangers until Telegram's retry_after has passed", async () => {
+    const { bot, calls, sent } = createTestBot({
+      enquiry: successEverywhere(),
+      failWith: (_, payload) => (payload.chat_id !== USER.id ? { error_code: 429, description: "Too Many Requests: retry after 15", parameters: { retry_after: 15 } } : undefined),
+    });
+    for (let i = 0; i < 20; i++) await bot.handleUpdate(messageUpdate("/whoami", { from: stranger(7100 + i) }));
+    expect(calls).toHaveLength(1);
+    // Allowed users are not affected: their replies are retried and waited out as usual.
+    await bot.handleUpdate(messageUpdate("/collection TX-1"));
+    expect(sent().at(-1)?.payload.chat_id).toBe(USER.id);
+  });
+
   it("answers an allowed user's /whoami as allowed", async () => {
     const { bot, sent } = createTestBot({ enquiry: successEverywhere() });
     await bot.handleUpdate(messageUpdate("/whoami"));
