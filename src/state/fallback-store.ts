@@ -11,7 +11,8 @@ export interface OutageListener {
  * Keeps the bot answering while the shared store (Redis) is away: values, counters and claims go
  * to a store of this process meanwhile (no shared cache, no cross-instance de-duplication, limits
  * per instance), and back to the shared one as soon as it answers. Leases are not faked: an
- * instance must never believe it holds a role another may also hold, so their errors go through.
+ * instance must never believe it holds a role another may also hold; nor are documents,
+ * schedules and sets (watches), which would be lost with this process: their errors go through.
  */
 export function withFallback(primary: StateStore, fallback: StateStore, listener: OutageListener): StateStore & { noteConnection(change: "lost" | "back", reason?: string): void } {
   let outage: string | undefined;
@@ -47,7 +48,11 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
       set: guarded((s, key: string, value: string, ttlMs: number) => s.kv.set(key, value, ttlMs)),
       setIfAbsent: guarded((s, key: string, value: string, ttlMs: number) => s.kv.setIfAbsent(key, value, ttlMs)),
       delete: guarded((s, key: string) => s.kv.delete(key)),
+      // Documents, schedules and sets hold watches: kept in memory meanwhile, they would be lost.
+      update: (key, change, ttlMs) => primary.kv.update(key, change, ttlMs),
     },
+    schedules: primary.schedules,
+    sets: primary.sets,
     counters: {
       spend: guarded((s, key: string, cost: number, limit: number, windowMs: number) => s.counters.spend(key, cost, limit, windowMs)),
       take: guarded((s, key: string, limit: number, windowMs: number) => s.counters.take(key, limit, windowMs)),

@@ -11,6 +11,8 @@ export interface StateStore {
   readonly counters: Counters;
   readonly claims: Claims;
   readonly leases: Leases;
+  readonly schedules: Schedules;
+  readonly sets: Sets;
   /** Marks this instance alive for `ttlMs`; claims held by an instance that stopped beating can be taken over. */
   heartbeat(instanceId: string, ttlMs: number): Promise<void>;
   /** Whether the store is reachable now; a Redis outage makes the bot degraded, not down. */
@@ -26,6 +28,12 @@ export interface KeyValueStore {
   /** Stores the value only when the key is absent: true when this call stored it. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Replaces the value with what `change` makes of the current one (undefined deletes it), as one
+   * step: when another writer comes in between, `change` runs again on the newer value, so it
+   * must be a pure function. Returns what was stored. For documents that several instances update.
+   */
+  update(key: string, change: (current: string | undefined) => string | undefined, ttlMs: number): Promise<string | undefined>;
 }
 
 export interface Spend {
@@ -74,6 +82,32 @@ export interface Leases {
   /** Takes the lease, or extends it when `owner` already holds it; false while another holds it. */
   acquire(name: string, owner: string, ttlMs: number): Promise<boolean>;
   release(name: string, owner: string): Promise<void>;
+}
+
+/**
+ * Work due at a time (a watched payment's next check, a notification to send). Members stay until
+ * removed: whoever schedules work removes it when done. A claimed member is leased: it is due
+ * again when the lease ends, unless rescheduled or removed meanwhile, so work whose worker died is
+ * picked up again, and work being done is never handed to two workers.
+ */
+export interface Schedules {
+  /** Adds the member, or moves it, to be due at `dueAt` (ms since the epoch). */
+  set(name: string, member: string, dueAt: number): Promise<void>;
+  /** Moves the member earlier only: due at `dueAt` or when it already was, whichever is sooner. Adds it when absent. */
+  advance(name: string, member: string, dueAt: number): Promise<void>;
+  remove(name: string, member: string): Promise<void>;
+  /** Takes up to `limit` members due at `now`, leasing each until `now + leaseMs`. */
+  claimDue(name: string, now: number, limit: number, leaseMs: number): Promise<string[]>;
+  /** When the member is due, if it is scheduled. */
+  dueAt(name: string, member: string): Promise<number | undefined>;
+  size(name: string): Promise<number>;
+}
+
+/** Small sets of strings (indexes: a user's watches, a chat's watches); each set expires whole when not added to. */
+export interface Sets {
+  add(key: string, member: string, ttlMs: number): Promise<void>;
+  remove(key: string, member: string): Promise<void>;
+  members(key: string): Promise<string[]>;
 }
 
 /** Raised by a store that cannot answer (Redis unreachable); callers decide how to degrade. */

@@ -161,6 +161,101 @@ export function describeStateContract(name: string, open: () => Promise<Contract
       });
     });
 
+    describe("documents updated in one step", () => {
+      it("creates, changes and deletes, returning what was stored", async () => {
+        const s = await store();
+        expect(await s.kv.update("doc", (current) => (current === undefined ? "1" : current), 60_000)).toBe("1");
+        expect(await s.kv.update("doc", (current) => String(Number(current) + 1), 60_000)).toBe("2");
+        expect(await s.kv.get("doc")).toBe("2");
+        expect(await s.kv.update("doc", () => undefined, 60_000)).toBeUndefined();
+        expect(await s.kv.get("doc")).toBeUndefined();
+      });
+
+      it("loses no change when many writers update at once", async () => {
+        const s = await store();
+        const add = (item: string) => s.kv.update("list", (current) => JSON.stringify([...(current ? (JSON.parse(current) as string[]) : []), item]), 60_000);
+        await Promise.all(Array.from({ length: 25 }, (_, i) => add(`item-${i}`)));
+        expect((JSON.parse((await s.kv.get("list")) ?? "[]") as string[]).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `item-${i}`).sort());
+      });
+
+      it("lets an updated document expire by itself", async () => {
+        const s = await store();
+        await s.kv.update("brief", () => "x", 50);
+        await sleep(120);
+        expect(await s.kv.get("brief")).toBeUndefined();
+      });
+    });
+
+    describe("schedules", () => {
+      it("hands out what is due, earliest first, each to one claimer, and leases it", async () => {
+        const s = await store();
+        await s.schedules.set("checks", "late", 3_000);
+        await s.schedules.set("checks", "early", 1_000);
+        await s.schedules.set("checks", "middle", 2_000);
+        expect(await s.schedules.claimDue("checks", 2_500, 10, 10_000)).toEqual(["early", "middle"]);
+        // Leased: not due again until the lease ends.
+        expect(await s.schedules.claimDue("checks", 3_500, 10, 10_000)).toEqual(["late"]);
+        expect(await s.schedules.claimDue("checks", 12_499, 10, 10_000)).toEqual([]);
+        expect((await s.schedules.claimDue("checks", 12_500, 10, 10_000)).sort()).toEqual(["early", "middle"]);
+        expect(await s.schedules.size("checks")).toBe(3);
+      });
+
+      it("gives each due member to exactly one of many concurrent claimers", async () => {
+        const s = await store();
+        for (let i = 0; i < 30; i++) await s.schedules.set("work", `m${i}`, 1_000 + i);
+        const taken = (await Promise.all(Array.from({ length: 6 }, () => s.schedules.claimDue("work", 5_000, 10, 60_000)))).flat();
+        expect(taken).toHaveLength(30);
+        expect(new Set(taken).size).toBe(30);
+      });
+
+      it("reschedules, moves earlier only when asked to advance, reports when due, and removes", async () => {
+        const s = await store();
+        await s.schedules.set("checks", "a", 5_000);
+        await s.schedules.advance("checks", "a", 8_000);
+        expect(await s.schedules.dueAt("checks", "a")).toBe(5_000);
+        await s.schedules.advance("checks", "a", 2_000);
+        expect(await s.schedules.dueAt("checks", "a")).toBe(2_000);
+        await s.schedules.set("checks", "a", 9_000);
+        expect(await s.schedules.dueAt("checks", "a")).toBe(9_000);
+        await s.schedules.advance("checks", "b", 1_000);
+        expect(await s.schedules.dueAt("checks", "b")).toBe(1_000);
+        await s.schedules.remove("checks", "a");
+        expect(await s.schedules.dueAt("checks", "a")).toBeUndefined();
+        expect(await s.schedules.claimDue("checks", 10_000, 10, 1_000)).toEqual(["b"]);
+      });
+
+      it("keeps schedules apart by name", async () => {
+        const s = await store();
+        await s.schedules.set("one", "m", 1);
+        expect(await s.schedules.claimDue("two", 10, 10, 1_000)).toEqual([]);
+        expect(await s.schedules.size("two")).toBe(0);
+      });
+    });
+
+    describe("sets", () => {
+      it("adds once, removes, lists, and expires whole when not added to", async () => {
+        const s = await store();
+        await s.sets.add("user:1", "a", 60_000);
+        await s.sets.add("user:1", "b", 60_000);
+        await s.sets.add("user:1", "a", 60_000);
+        expect((await s.sets.members("user:1")).sort()).toEqual(["a", "b"]);
+        await s.sets.remove("user:1", "a");
+        expect(await s.sets.members("user:1")).toEqual(["b"]);
+        await s.sets.add("brief", "x", 50);
+        await sleep(120);
+        expect(await s.sets.members("brief")).toEqual([]);
+      });
+
+      it("extends the whole set whenever a member is added", async () => {
+        const s = await store();
+        await s.sets.add("idx", "first", 150);
+        await sleep(100);
+        await s.sets.add("idx", "second", 150);
+        await sleep(100);
+        expect((await s.sets.members("idx")).sort()).toEqual(["first", "second"]);
+      });
+    });
+
     it("reports itself healthy", async () => {
       expect((await store()).health()).toEqual({ status: "ok" });
     });

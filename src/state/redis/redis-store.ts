@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 import { StateUnavailableError, type ClaimResult, type StateStore } from "../ports.ts";
-import { ACQUIRE, CLAIM, DELETE_IF, SPEND, TAKE } from "./scripts.ts";
+import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, DELETE_IF, SPEND, TAKE } from "./scripts.ts";
 
 export interface RedisStoreOptions {
   /** redis://[user:password@]host:port/db, or rediss:// for TLS. */
@@ -30,7 +30,13 @@ type Scripted = Redis & {
   claim(key: string, owner: string, ttlMs: number, alivePrefix: string): Promise<ClaimResult>;
   deleteIf(key: string, expected: string): Promise<number>;
   acquire(key: string, owner: string, ttlMs: number): Promise<number>;
+  compareAndSet(key: string, expected: string, next: string, ttlMs: number, expectedPresent: 0 | 1): Promise<number>;
+  advance(key: string, member: string, dueAt: number): Promise<number>;
+  claimDue(key: string, now: number, limit: number, leaseMs: number): Promise<string[]>;
 };
+
+/** A value written concurrently this many times in a row is a bug, not contention. */
+const MAX_UPDATE_ATTEMPTS = 50;
 
 /**
  * The shared store for several instances. Commands never queue while Redis is away: they fail at
@@ -54,6 +60,9 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   client.defineCommand("claim", { numberOfKeys: 1, lua: CLAIM });
   client.defineCommand("deleteIf", { numberOfKeys: 1, lua: DELETE_IF });
   client.defineCommand("acquire", { numberOfKeys: 1, lua: ACQUIRE });
+  client.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
+  client.defineCommand("advance", { numberOfKeys: 1, lua: ADVANCE });
+  client.defineCommand("claimDue", { numberOfKeys: 1, lua: CLAIM_DUE });
   // Errors reach the callers of each command; without a listener ioredis would also print them.
   let lastError: unknown;
   client.on("error", (error: unknown) => (lastError = error));
@@ -98,6 +107,35 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       set: (name, value, ttlMs) => run(async () => void (await client.set(key(name), value, "PX", Math.max(1, ttlMs)))),
       setIfAbsent: (name, value, ttlMs) => run(async () => (await client.set(key(name), value, "PX", Math.max(1, ttlMs), "NX")) === "OK"),
       delete: (name) => run(async () => void (await client.del(key(name)))),
+      update: (name, change, ttlMs) =>
+        run(async () => {
+          // Optimistic: read, change, and write only if nobody wrote in between; otherwise again.
+          for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+            const current = (await client.get(key(name))) ?? undefined;
+            const next = change(current);
+            if (next === "") throw new Error("kv.update: an empty string cannot be stored (undefined deletes)");
+            const swapped = await client.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1);
+            if (swapped === 1) return next;
+          }
+          throw new Error(`kv.update: ${name} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
+        }),
+    },
+    schedules: {
+      set: (name, member, dueAt) => run(async () => void (await client.zadd(key(`schedule:${name}`), dueAt, member))),
+      advance: (name, member, dueAt) => run(async () => void (await client.advance(key(`schedule:${name}`), member, dueAt))),
+      remove: (name, member) => run(async () => void (await client.zrem(key(`schedule:${name}`), member))),
+      claimDue: (name, now, limit, leaseMs) => run(() => client.claimDue(key(`schedule:${name}`), now, limit, leaseMs)),
+      dueAt: (name, member) =>
+        run(async () => {
+          const score = await client.zscore(key(`schedule:${name}`), member);
+          return score === null ? undefined : Number(score);
+        }),
+      size: (name) => run(() => client.zcard(key(`schedule:${name}`))),
+    },
+    sets: {
+      add: (name, member, ttlMs) => run(async () => void (await client.multi().sadd(key(`set:${name}`), member).pexpire(key(`set:${name}`), ttlMs).exec())),
+      remove: (name, member) => run(async () => void (await client.srem(key(`set:${name}`), member))),
+      members: (name) => run(() => client.smembers(key(`set:${name}`))),
     },
     counters: {
       spend: (name, cost, limit, windowMs) =>

@@ -52,3 +52,28 @@ local holder = redis.call('GET', KEYS[1])
 if holder and holder ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
+
+/** KEYS[1]; ARGV expected ('' with ARGV[4]=0 when expected absent), next ('' deletes), ttlMs, expectedPresent → 1 when swapped. */
+export const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if ARGV[4] == '1' then
+  if current ~= ARGV[1] then return 0 end
+elseif current then
+  return 0
+end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+return 1`;
+
+/** KEYS[1] schedule; ARGV member, dueAt → ZADD that only ever moves a member earlier. */
+export const ADVANCE = `
+local current = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if current and tonumber(current) <= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+return 1`;
+
+/** KEYS[1] schedule; ARGV now, limit, leaseMs → the members taken (each now due at now + lease). */
+export const CLAIM_DUE = `
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local lease_end = tonumber(ARGV[1]) + tonumber(ARGV[3])
+for _, member in ipairs(members) do redis.call('ZADD', KEYS[1], lease_end, member) end
+return members`;

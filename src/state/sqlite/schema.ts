@@ -11,6 +11,20 @@ const MIGRATIONS: readonly string[] = [
      expires_at INTEGER NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX kv_expiry ON kv (expires_at);`,
+  `CREATE TABLE schedule (
+     name TEXT NOT NULL,
+     member TEXT NOT NULL,
+     due_at INTEGER NOT NULL,
+     PRIMARY KEY (name, member)
+   ) WITHOUT ROWID;
+   CREATE INDEX schedule_due ON schedule (name, due_at);
+   CREATE TABLE sets (
+     key TEXT NOT NULL,
+     member TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     PRIMARY KEY (key, member)
+   ) WITHOUT ROWID;
+   CREATE INDEX sets_expiry ON sets (expires_at);`,
 ];
 
 export function migrate(db: SqliteDatabase): void {

@@ -48,6 +48,20 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     getWithExpiry: db.prepare("SELECT value, expires_at AS expiresAt FROM kv WHERE key = ? AND expires_at > ?"),
     sweep: db.prepare("DELETE FROM kv WHERE key IN (SELECT key FROM kv WHERE expires_at <= ? LIMIT ?)"),
     count: db.prepare("SELECT count(*) AS n FROM kv"),
+    scheduleSet: db.prepare("INSERT INTO schedule (name, member, due_at) VALUES (?, ?, ?) ON CONFLICT (name, member) DO UPDATE SET due_at = excluded.due_at"),
+    scheduleAdvance: db.prepare(
+      "INSERT INTO schedule (name, member, due_at) VALUES (?, ?, ?) ON CONFLICT (name, member) DO UPDATE SET due_at = min(due_at, excluded.due_at)",
+    ),
+    scheduleRemove: db.prepare("DELETE FROM schedule WHERE name = ? AND member = ?"),
+    scheduleDue: db.prepare("SELECT member FROM schedule WHERE name = ? AND due_at <= ? ORDER BY due_at LIMIT ?"),
+    scheduleLease: db.prepare("UPDATE schedule SET due_at = ? WHERE name = ? AND member = ?"),
+    scheduleDueAt: db.prepare("SELECT due_at AS dueAt FROM schedule WHERE name = ? AND member = ?"),
+    scheduleSize: db.prepare("SELECT count(*) AS n FROM schedule WHERE name = ?"),
+    setAdd: db.prepare("INSERT INTO sets (key, member, expires_at) VALUES (?, ?, ?) ON CONFLICT (key, member) DO UPDATE SET expires_at = excluded.expires_at"),
+    setExtend: db.prepare("UPDATE sets SET expires_at = ? WHERE key = ?"),
+    setRemove: db.prepare("DELETE FROM sets WHERE key = ? AND member = ?"),
+    setMembers: db.prepare("SELECT member FROM sets WHERE key = ? AND expires_at > ?"),
+    sweepSets: db.prepare("DELETE FROM sets WHERE (key, member) IN (SELECT key, member FROM sets WHERE expires_at <= ? LIMIT ?)"),
   };
 
   const get = (key: string): string | undefined => (statements.get.get(key, now()) as { value: string } | undefined)?.value;
@@ -80,6 +94,18 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     return "claimed";
   };
 
+  const update = (key: string, change: (current: string | undefined) => string | undefined, ttlMs: number): string | undefined => {
+    const next = change(get(key));
+    write(() => (next === undefined ? statements.delete.run(key) : statements.set.run(key, next, now() + ttlMs)));
+    return next;
+  };
+
+  const claimDue = (name: string, at: number, limit: number, leaseMs: number): string[] => {
+    const members = (statements.scheduleDue.all(name, at, limit) as { member: string }[]).map((row) => row.member);
+    write(() => members.forEach((member) => statements.scheduleLease.run(at + leaseMs, name, member)));
+    return members;
+  };
+
   const acquire = (name: string, owner: string, ttlMs: number): boolean => {
     const key = leaseKey(name);
     const holder = get(key);
@@ -91,10 +117,12 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
   function sweep(): number {
     let removed = 0;
     flush();
-    for (;;) {
-      const { changes } = statements.sweep.run(now(), SWEEP_BATCH);
-      removed += changes;
-      if (changes < SWEEP_BATCH) break;
+    for (const statement of [statements.sweep, statements.sweepSets]) {
+      for (;;) {
+        const { changes } = statement.run(now(), SWEEP_BATCH);
+        removed += changes;
+        if (changes < SWEEP_BATCH) break;
+      }
     }
     if (removed > 0) {
       // Freed pages go back to the file system, and the WAL is folded in and truncated: the files shrink.
@@ -112,6 +140,25 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
       set: async (key, value, ttlMs) => set(key, value, ttlMs),
       setIfAbsent: async (key, value, ttlMs) => setIfAbsent(key, value, ttlMs),
       delete: async (key) => void write(() => statements.delete.run(key)),
+      update: async (key, change, ttlMs) => update(key, change, ttlMs),
+    },
+    schedules: {
+      set: async (name, member, dueAt) => void write(() => statements.scheduleSet.run(name, member, dueAt)),
+      advance: async (name, member, dueAt) => void write(() => statements.scheduleAdvance.run(name, member, dueAt)),
+      remove: async (name, member) => void write(() => statements.scheduleRemove.run(name, member)),
+      claimDue: async (name, at, limit, leaseMs) => claimDue(name, at, limit, leaseMs),
+      dueAt: async (name, member) => (statements.scheduleDueAt.get(name, member) as { dueAt: number } | undefined)?.dueAt,
+      size: async (name) => (statements.scheduleSize.get(name) as { n: number }).n,
+    },
+    sets: {
+      add: async (key, member, ttlMs) =>
+        void write(() => {
+          const expiresAt = now() + ttlMs;
+          statements.setExtend.run(expiresAt, key);
+          statements.setAdd.run(key, member, expiresAt);
+        }),
+      remove: async (key, member) => void write(() => statements.setRemove.run(key, member)),
+      members: async (key) => (statements.setMembers.all(key, now()) as { member: string }[]).map((row) => row.member),
     },
     counters: {
       spend: async (key, cost, limit, windowMs) => spend(key, cost, limit, windowMs),

@@ -28,7 +28,8 @@ type CallSignal = Parameters<BotContext["api"]["raw"]["sendMessage"]>[1];
  * Lets allowed chats through and stops everyone else before any work is done. Strangers are
  * answered at most once per window, per user and per chat, and only on a best-effort basis (one
  * attempt, no retry): a flood of strangers costs a few cheap writes and never holds up anyone
- * else's answer, and while Telegram throttles the bot (a 429) strangers get nothing. A stranger's /whoami is answered (once per window) because it is how they find
+ * else's answer: while Telegram throttles the bot (a 429), or while a few replies to strangers are
+ * already on their way, further strangers get nothing. A stranger's /whoami is answered (once per window) because it is how they find
  * the ID to give an admin; any other command gets a polite refusal that shows that ID. A button
  * press gets a toast, which is not a message and does not use the window. Group chatter is
  * ignored without a word, and so are private chats whose ID is not their sender's (forged).
@@ -45,9 +46,19 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
     const userId = ctx.from?.id;
     const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
     if (isAllowed(policy, chat, userId, formerId)) return next();
-    // While Telegram is throttling the bot, strangers get nothing (not even their window is used).
-    if (sending.bestEffortPaused()) return;
+    // While Telegram throttles the bot, or a few replies to strangers are on their way, strangers get nothing.
+    const slot = sending.bestEffortSlot();
+    if (!slot) return;
+    try {
+      await answerStranger(ctx);
+    } finally {
+      slot.release();
+    }
+  };
 
+  async function answerStranger(ctx: BotContext): Promise<void> {
+    const chat = ctx.chat;
+    const userId = ctx.from?.id;
     if (ctx.callbackQuery) {
       ctx.logger.debug({ chatId: chat?.id, userId }, "button press refused: not allowed here");
       const id = ctx.callbackQuery.id;
@@ -79,7 +90,7 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
         signal,
       ),
     );
-  };
+  }
 }
 
 async function bestEffort(logger: Logger, send: (signal: CallSignal) => Promise<unknown>): Promise<void> {

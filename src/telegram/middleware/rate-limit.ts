@@ -47,7 +47,13 @@ export function rateLimit({ counters, kv, windowSeconds, maxCost, sending }: Rat
       const spent = await counters.spend(key, cost, maxCost, windowMs);
       if (spent.granted) return true;
       ctx.logger.info({ bucket, cost, used: spent.used, limit: maxCost }, "rate limit reached");
-      if (!sending.bestEffortPaused() && (await kv.setIfAbsent(`rate-told:${bucket}`, "1", Math.max(1, spent.resetInMs)))) await tellToSlowDown(ctx, sending);
+      const slot = sending.bestEffortSlot();
+      if (!slot) return false;
+      try {
+        if (await kv.setIfAbsent(`rate-told:${bucket}`, "1", Math.max(1, spent.resetInMs))) await tellToSlowDown(ctx, sending);
+      } finally {
+        slot.release();
+      }
       return false;
     };
     if (!(await charge(1))) return;

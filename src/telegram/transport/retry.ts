@@ -11,9 +11,16 @@ export interface SendingPolicy {
    * Use it with `api.raw.*`, which hands the payload object itself to the transformers.
    */
   bestEffort<T extends object>(payload: T): T;
-  /** Whether best-effort sends are paused (Telegram answered one with 429 and its retry_after has not passed). */
-  bestEffortPaused(): boolean;
+  /**
+   * A place for one best-effort reply, or undefined: none while Telegram's retry_after runs, and
+   * none while a few are already being prepared or sent (a flood of strangers then gets silence,
+   * not a queue). The caller releases it once done, sent or not.
+   */
+  bestEffortSlot(): { release(): void } | undefined;
 }
+
+/** Best-effort sends on their way at once, at most. */
+const BEST_EFFORT_IN_FLIGHT = 8;
 
 /**
  * auto-retry for every call but getUpdates and best-effort sends: 429s are waited out and
@@ -25,6 +32,7 @@ export function sendingPolicy(now: () => number = Date.now): SendingPolicy {
   const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
   const bestEffortPayloads = new WeakSet<object>();
   let bestEffortPausedUntil = 0;
+  let bestEffortInFlight = 0;
   const sendBestEffort: Transformer = async (prev, method, payload, signal) => {
     const waitMs = bestEffortPausedUntil - now();
     if (waitMs > 0) {
@@ -46,6 +54,16 @@ export function sendingPolicy(now: () => number = Date.now): SendingPolicy {
       bestEffortPayloads.add(payload);
       return payload;
     },
-    bestEffortPaused: () => bestEffortPausedUntil > now(),
+    bestEffortSlot: () => {
+      if (bestEffortPausedUntil > now() || bestEffortInFlight >= BEST_EFFORT_IN_FLIGHT) return undefined;
+      bestEffortInFlight++;
+      let released = false;
+      return {
+        release: () => {
+          if (!released) bestEffortInFlight--;
+          released = true;
+        },
+      };
+    },
   };
 }

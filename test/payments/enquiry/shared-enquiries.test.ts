@@ -59,7 +59,8 @@ describe("shareEnquiries", () => {
   });
 
   it("treats a store that cannot answer as a miss, never as a failed enquiry", async () => {
-    const broken = { get: () => Promise.reject(new Error("down")), set: () => Promise.reject(new Error("down")), setIfAbsent: () => Promise.reject(new Error("down")), delete: () => Promise.reject(new Error("down")) };
+    const down = () => Promise.reject(new Error("down"));
+    const broken = { get: down, set: down, setIfAbsent: down, delete: down, update: down };
     const inner = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
     const shared = shareEnquiries(inner, { store: broken, cacheTtlMs: 30_000 });
     expect((await shared.enquire("collection", "TX-1")).type).toBe("found");
