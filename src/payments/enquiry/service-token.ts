@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, unwatchFile, watchFile } from "node:fs";
 
 /** What is known about the current service token, without ever exposing it. */
@@ -119,4 +120,9 @@ export function describeTokenHealth(status: TokenStatus, now: Date): { level: "i
     case "missing":
       return { level: "error", message: "no service token" };
   }
+}
+
+/** A fingerprint of a token, so that not even the state store or the logs hold the token itself. */
+export function tokenFingerprint(token: string | undefined): string {
+  return createHash("sha256").update(token ?? "").digest("hex").slice(0, 16);
 }

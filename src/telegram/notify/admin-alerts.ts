@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { EnquiryListener } from "../../payments/check.ts";
+import { tokenFingerprint } from "../../payments/enquiry/service-token.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import { describeTelegramFailure } from "../transport/startup-calls.ts";
 
@@ -40,10 +40,6 @@ export interface TokenRejectionAlertOptions {
 /** How long a rejected token is remembered as reported: longer than anyone would leave one in place. */
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A fingerprint, so that not even the state store holds the token itself. */
-export function tokenFingerprint(token: string | undefined): string {
-  return createHash("sha256").update(token ?? "").digest("hex").slice(0, 16);
-}
 
 /**
  * When the provider rejects the service token (401/403), every user asking gets the same answer;

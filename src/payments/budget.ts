@@ -1,0 +1,89 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Counters } from "../state/ports.ts";
+
+/**
+ * The background enquiry budget (ENQUIRY_MAX_PER_SECOND): watches now, bulk checks too, share it,
+ * so that however much waits, the provider sees at most that many background enquiries in any
+ * second (a full second's worth may come at once). With Redis, every instance shares it.
+ * Interactive commands never come here: they are never queued behind background work.
+ */
+export interface BackgroundBudget {
+  /** Resolves once one enquiry may be made, first come first served; rejects if `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** How many are waiting for the budget now. */
+  readonly waiting: number;
+}
+
+const KEY = "budget:background";
+/**
+ * A second and a little more: a request reaches the provider a few milliseconds after its place is
+ * granted, and not always the same few, so a margin keeps any 1 s window the provider measures
+ * within the limit.
+ */
+const WINDOW_MS = 1_050;
+/** While the store cannot answer, wait this long before asking again. */
+const STORE_TROUBLE_WAIT_MS = 1_000;
+
+interface Waiter {
+  grant: () => void;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * One pump per process asks the shared counter for a place at a time and hands places out in
+ * order, so a thousand waiters cost no more store calls than one.
+ */
+export function backgroundBudget(counters: Counters, perSecond: number): BackgroundBudget {
+  const queue: Waiter[] = [];
+  let pumping = false;
+
+  async function pump(): Promise<void> {
+    pumping = true;
+    try {
+      while (queue.length > 0) {
+        const first = queue[0];
+        if (first?.signal?.aborted) {
+          queue.shift();
+          continue;
+        }
+        let retryInMs: number;
+        try {
+          const taken = await counters.take(KEY, perSecond, WINDOW_MS);
+          if (taken.granted) {
+            queue.shift()?.grant();
+            continue;
+          }
+          retryInMs = taken.retryInMs;
+        } catch {
+          retryInMs = STORE_TROUBLE_WAIT_MS;
+        }
+        await sleep(retryInMs);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  return {
+    get waiting() {
+      return queue.length;
+    },
+    acquire(signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = { grant: resolve, signal };
+        signal?.addEventListener(
+          "abort",
+          () => {
+            const at = queue.indexOf(waiter);
+            if (at >= 0) queue.splice(at, 1);
+            reject(signal.reason as Error);
+          },
+          { once: true },
+        );
+        queue.push(waiter);
+        if (!pumping) void pump();
+      });
+    },
+  };
+}

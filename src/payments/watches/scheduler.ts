@@ -1,0 +1,130 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "../../logger.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import type { BackgroundBudget } from "../budget.ts";
+import type { Checker, EnquiryEvents } from "../check.ts";
+import type { OutcomeType } from "../enquiry/types.ts";
+import { mapWithConcurrency } from "../query.ts";
+import { kindsOf, type ChatWatch, type TargetRef } from "./target.ts";
+import type { WatchStore } from "./watch-store.ts";
+
+export interface WatchSchedulerOptions {
+  store: WatchStore;
+  budget: BackgroundBudget;
+  /** Runs the enquiries (through the background client) and records them, marked `via: "watch"`. */
+  checker: Checker;
+  /** ENQUIRY_MAX_PER_SECOND: how many targets are taken at a time. */
+  perSecond: number;
+  /** Keeps the watches (and subscribers) that may still ask; a watch it drops ends with no message. */
+  mayWatch: (watch: ChatWatch) => ChatWatch | undefined;
+  /** True while the service token in use has been rejected: no check is made until it changes. */
+  tokenPaused: () => Promise<boolean>;
+  logger: Logger;
+  onCheck?: (outcome: OutcomeType) => void;
+}
+
+/** A target taken for a check is someone else's again after this long, should this process die. */
+export const CHECK_LEASE_MS = 120_000;
+const IDLE_MS = 500;
+const PAUSED_MS = 5_000;
+
+/**
+ * The background loop that does the waiting for agents: takes targets that are due, spends the
+ * background budget, checks them once each (however many chats watch them), and records the
+ * outcome, which turns settled payments into notices. Any number of instances may run it: each
+ * target is taken by one at a time.
+ */
+export function startWatchScheduler(options: WatchSchedulerOptions): { stop(graceMs: number): Promise<void> } {
+  const { store, budget, checker, logger } = options;
+  const stopping = new AbortController();
+  const batch = Math.max(1, Math.min(options.perSecond, 200));
+  const concurrency = Math.max(1, Math.min(options.perSecond, 64));
+  let paused = false;
+
+  async function checkOne(ref: TargetRef): Promise<void> {
+    const target = await store.prepareCheck(ref, options.mayWatch);
+    if (!target || stopping.signal.aborted) return;
+    for (const _ of kindsOf(ref)) await budget.acquire(stopping.signal);
+    const watch = target.watches[0];
+    const [result] = await checker.run(
+      { scope: ref.scope, ids: [ref.transactionId] },
+      { userId: watch?.subscribers[0]?.userId, chatId: watch?.chatId, via: "watch", logger },
+    );
+    const outcomes = result?.outcomes ?? [];
+    outcomes.forEach((outcome) => options.onCheck?.(outcome.type));
+    const recorded = await store.recordCheck(ref, outcomes);
+    if (recorded?.paused) paused = true;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      try {
+        if (await options.tokenPaused()) {
+          if (!paused) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
+          paused = true;
+          await sleep(PAUSED_MS, undefined, { signal: stopping.signal });
+          continue;
+        }
+        if (paused) logger.info("watches resume: the service token changed");
+        paused = false;
+        const due = await store.claimDueChecks(batch, CHECK_LEASE_MS);
+        if (due.length === 0) {
+          await sleep(IDLE_MS, undefined, { signal: stopping.signal });
+          continue;
+        }
+        await mapWithConcurrency(due, concurrency, async (ref) => {
+          if (stopping.signal.aborted || paused) return;
+          try {
+            await checkOne(ref);
+          } catch (error) {
+            if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
+          }
+        });
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        // The store is away (Redis down): nothing can be claimed; try again shortly.
+        logger.warn({ err: String(error) }, "watch checks cannot reach the state store; retrying");
+        await sleep(PAUSED_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  const running = loop().catch(() => undefined);
+  return {
+    async stop(graceMs) {
+      stopping.abort();
+      await Promise.race([running, sleep(graceMs)]);
+    },
+  };
+}
+
+/**
+ * Pauses watch checks while the provider rejects the service token: any enquiry answered 401/403
+ * (a user's or a watch's) marks the token, by fingerprint, and any other answer with the same
+ * token clears the mark. A new token is unmarked, so checks resume as soon as it is in use. The
+ * mark is in the state store, so every instance pauses together.
+ */
+export function tokenPause(events: EnquiryEvents, kv: KeyValueStore, fingerprint: () => string, logger: Logger): () => Promise<boolean> {
+  const key = () => `token-paused:${fingerprint()}`;
+  const keepMs = 30 * 24 * 60 * 60 * 1000;
+  /** What this process last knew of the mark: an answer only costs a store call when it would change it. */
+  let markedFor: string | undefined;
+  const write = (promise: Promise<void>) => promise.catch((error: unknown) => logger.warn({ err: String(error) }, "could not record the service token's state"));
+  events.subscribe((_, outcome) => {
+    const current = key();
+    if (outcome.type === "unauthorized") {
+      if (markedFor === current) return;
+      markedFor = current;
+      void write(kv.set(current, "1", keepMs));
+    } else if (markedFor === current) {
+      markedFor = undefined;
+      void write(kv.delete(current));
+    }
+  });
+  return async () => {
+    const current = key();
+    const marked = (await kv.get(current).catch(() => undefined)) !== undefined;
+    markedFor = marked ? current : undefined;
+    return marked;
+  };
+}
