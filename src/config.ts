@@ -26,6 +26,9 @@ export interface Config {
     allowEveryone: boolean;
   };
   cacheTtlSeconds: number;
+  watches: WatchSettings;
+  /** Background enquiries (watches, bulk checks), all instances together, at most per second. */
+  backgroundPerSecond: number;
   /** Each user may spend `maxCost` (enquiries, at least 1 per request) per window. */
   rateLimit: { windowSeconds: number; maxCost: number };
   transport: PollingTransport | WebhookTransport;
@@ -34,6 +37,14 @@ export interface Config {
   auditLogFile: string | undefined;
   shutdownGraceMs: number;
   logLevel: LogLevel;
+}
+
+export interface WatchSettings {
+  firstCheckMs: number;
+  maxIntervalMs: number;
+  maxAgeMs: number;
+  notFoundMs: number;
+  maxPerUser: number;
 }
 
 export type TokenSource = { source: "environment"; value: string } | { source: "file"; path: string };
@@ -61,6 +72,16 @@ export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "s
 export type LogLevel = (typeof logLevels)[number];
 
 export const DEFAULT_STATE_DB = "./data/bot.db";
+const WATCH_DEFAULTS = { firstCheckSeconds: 15, maxIntervalSeconds: 600, maxHours: 24, notFoundMinutes: 30, maxPerUser: 50 } as const;
+
+/** Watches as configured by default (the demo and tests start from these). */
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
+  firstCheckMs: WATCH_DEFAULTS.firstCheckSeconds * 1000,
+  maxIntervalMs: WATCH_DEFAULTS.maxIntervalSeconds * 1000,
+  maxAgeMs: WATCH_DEFAULTS.maxHours * 3_600_000,
+  notFoundMs: WATCH_DEFAULTS.notFoundMinutes * 60_000,
+  maxPerUser: WATCH_DEFAULTS.maxPerUser,
+};
 export const MIN_WEBHOOK_SECRET_LENGTH = 16;
 
 /** Unset and empty are the same thing: `FOO=` in a .env file means "not configured". */
@@ -114,6 +135,12 @@ const envSchema = z.object({
   ALLOWED_CHAT_IDS: optional(idList),
   ALLOW_EVERYONE: withDefault(bool, false),
   CACHE_TTL_SECONDS: withDefault(integer(0, 3600), 30),
+  ENQUIRY_MAX_PER_SECOND: withDefault(integer(1, 1000), 10),
+  WATCH_FIRST_CHECK_SECONDS: withDefault(integer(1, 3600), WATCH_DEFAULTS.firstCheckSeconds),
+  WATCH_MAX_INTERVAL_SECONDS: withDefault(integer(1, 86_400), WATCH_DEFAULTS.maxIntervalSeconds),
+  WATCH_MAX_HOURS: withDefault(integer(1, 168), WATCH_DEFAULTS.maxHours),
+  WATCH_NOT_FOUND_MINUTES: withDefault(integer(1, 1440), WATCH_DEFAULTS.notFoundMinutes),
+  WATCH_MAX_PER_USER: withDefault(integer(1, 1000), WATCH_DEFAULTS.maxPerUser),
   RATE_LIMIT_WINDOW_SECONDS: withDefault(integer(1, 3600), 60),
   RATE_LIMIT_MAX: withDefault(integer(1, 100_000), 60),
   BOT_MODE: withDefault(z.enum(["polling", "webhook"]), "polling"),
@@ -159,6 +186,9 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
       if (!present(name)) problems.push(`${name} is required when BOT_MODE=webhook`);
     }
   }
+  const first = Number(env.WATCH_FIRST_CHECK_SECONDS?.trim() || WATCH_DEFAULTS.firstCheckSeconds);
+  const longest = Number(env.WATCH_MAX_INTERVAL_SECONDS?.trim() || WATCH_DEFAULTS.maxIntervalSeconds);
+  if (first > longest) problems.push("WATCH_FIRST_CHECK_SECONDS must not be longer than WATCH_MAX_INTERVAL_SECONDS");
   const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
   const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
   if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
@@ -204,6 +234,14 @@ function toConfig(env: Env): Config {
       allowEveryone: env.ALLOW_EVERYONE,
     },
     cacheTtlSeconds: env.CACHE_TTL_SECONDS,
+    watches: {
+      firstCheckMs: env.WATCH_FIRST_CHECK_SECONDS * 1000,
+      maxIntervalMs: env.WATCH_MAX_INTERVAL_SECONDS * 1000,
+      maxAgeMs: env.WATCH_MAX_HOURS * 3_600_000,
+      notFoundMs: env.WATCH_NOT_FOUND_MINUTES * 60_000,
+      maxPerUser: env.WATCH_MAX_PER_USER,
+    },
+    backgroundPerSecond: env.ENQUIRY_MAX_PER_SECOND,
     rateLimit: { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, maxCost: env.RATE_LIMIT_MAX },
     transport:
       env.BOT_MODE === "webhook"

@@ -9,6 +9,12 @@ import { startupCall } from "../telegram/transport/startup-calls.ts";
 import { updateClaims } from "../telegram/transport/update-claims.ts";
 import { setWebhook, webhookReceiver } from "../telegram/transport/webhook.ts";
 import { registerCommandMenu } from "../telegram/views/command-menu.ts";
+import { isAllowed } from "../payments/access.ts";
+import { startWatchScheduler } from "../payments/watches/scheduler.ts";
+import { ChatAliases } from "../telegram/chat-aliases.ts";
+import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
+import { AnswerRecords } from "../telegram/answer-records.ts";
+import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { runPolling, type PollingRun } from "./run-polling.ts";
 import { buildServices } from "./services.ts";
 
@@ -98,6 +104,33 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   phase = "running";
   logger.info({ mode: transport.mode, state: state.kind, username: bot.botInfo.username, instanceId }, "bot started");
 
+  // The waiting agents no longer do: watched payments are checked in the background, within the budget.
+  const aliases = new ChatAliases(state.kv);
+  const scheduler = startWatchScheduler({
+    store: services.watches,
+    budget: services.background.budget,
+    checker: services.background.checker,
+    perSecond: config.backgroundPerSecond,
+    mayWatch: async (watch) =>
+      isAllowed(config.access, { id: watch.chatId, type: watch.chatType }, watch.chatType === "private" ? watch.chatId : undefined, watch.chatType === "private" ? undefined : await aliases.formerIdOf(watch.chatId)),
+    tokenPaused: services.tokenPaused,
+    logger,
+    onCheck: metrics.countWatchCheck,
+  });
+  const notifier = startWatchNotifier({
+    store: services.watches,
+    api: services.api,
+    counters: state.counters,
+    translations: services.translations,
+    answers: new AnswerRecords(state.kv),
+    buttons: new ButtonStore(state.kv),
+    aliases,
+    times: { maxHours: config.watches.maxAgeMs / 3_600_000, notFoundMinutes: config.watches.notFoundMs / 60_000 },
+    adminAlerted: services.alerts.enabled,
+    logger,
+    onResult: metrics.countWatchNotification,
+  });
+
   // A token that was fine at start can come within a day of expiry while the bot runs.
   const healthTimer = setInterval(() => token.recheck(), TOKEN_HEALTH_CHECK_MS).unref();
 
@@ -107,7 +140,12 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       phase = "stopping";
       clearInterval(healthTimer);
       logger.info({ reason, inFlight: inFlight.count }, "stopping: finishing in-flight replies");
-      const drained = polling ? (await polling.stop(config.shutdownGraceMs)).drained : await inFlight.idle(config.shutdownGraceMs);
+      const [{ drained }] = await Promise.all([
+        polling ? polling.stop(config.shutdownGraceMs) : inFlight.idle(config.shutdownGraceMs).then((idle) => ({ drained: idle })),
+        // Watches live in the state store: whatever is unfinished here is picked up after a restart, or by another instance.
+        scheduler.stop(config.shutdownGraceMs),
+        notifier.stop(config.shutdownGraceMs),
+      ]);
       if (!drained) logger.warn({ inFlight: inFlight.count }, "shutdown grace period over; unfinished updates are left to Telegram's redelivery");
       await claims.releaseUnfinished();
       await stopEverything();

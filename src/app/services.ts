@@ -4,14 +4,18 @@ import type { Config } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail, type AuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";
+import { backgroundBudget, type BackgroundBudget } from "../payments/budget.ts";
 import { createChecker, createEnquiryEvents, type Checker, type EnquiryEvents } from "../payments/check.ts";
-import { createEnquiryClient, type EnquiryClient } from "../payments/enquiry/client.ts";
-import type { ServiceToken } from "../payments/enquiry/service-token.ts";
+import { createEnquiryClient, type EnquiryClient, type EnquiryClientOptions } from "../payments/enquiry/client.ts";
+import { tokenFingerprint, type ServiceToken } from "../payments/enquiry/service-token.ts";
 import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
+import { tokenPause } from "../payments/watches/scheduler.ts";
+import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { DEFAULT_LOCALE, Translations } from "../telegram/i18n.ts";
 import { adminAlerts, alertOnTokenRejection, type AdminAlerts } from "../telegram/notify/admin-alerts.ts";
+import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { openServiceToken } from "./service-token.ts";
 
@@ -23,6 +27,13 @@ export interface Services {
   token: ServiceToken & { recheck(): void };
   client: EnquiryClient;
   checker: Checker;
+  /** Background work (watches, bulk checks): its own connections, and the ENQUIRY_MAX_PER_SECOND budget. */
+  background: { checker: Checker; budget: BackgroundBudget; client: EnquiryClient };
+  watches: WatchStore;
+  /** True while the provider rejects the service token in use: watches wait. */
+  tokenPaused: () => Promise<boolean>;
+  /** Sends messages outside any update (alerts, notifications): no auto-retry, senders handle 429 themselves. */
+  api: Api;
   events: EnquiryEvents;
   metrics: Metrics;
   translations: Translations;
@@ -50,7 +61,7 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
   });
   try {
     const token = openServiceToken(config.enquiry.token, logger, secrets);
-    const client = createEnquiryClient({
+    const clientSettings: EnquiryClientOptions = {
       baseUrl: config.enquiry.baseUrl,
       token: () => token.current(),
       timeoutMs: config.enquiry.timeoutMs,
@@ -64,12 +75,18 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
           logger.debug(event, "retrying enquiry");
         },
       },
-    });
-    const enquiry = shareEnquiries(metrics.trackInFlight(client), { store: state.kv, cacheTtlMs: config.cacheTtlSeconds * 1000 });
+    };
+    const client = createEnquiryClient(clientSettings);
+    // Background enquiries have connections of their own: however many wait, a user's never queues behind them.
+    const backgroundClient = createEnquiryClient({ ...clientSettings, connections: Math.max(2, Math.min(config.enquiry.connections, config.backgroundPerSecond)) });
+    const cache = { store: state.kv, cacheTtlMs: config.cacheTtlSeconds * 1000 };
+    const enquiry = shareEnquiries(metrics.trackInFlight(client), cache);
+    const backgroundEnquiry = shareEnquiries(metrics.trackInFlight(backgroundClient), cache);
 
     const translations = new Translations();
     // Messages sent outside any update (alerts, later notifications) go through an API of their own.
     const api = new Api(config.telegram.botToken, { fetch: createTelegramFetch(), ...(config.telegram.apiRoot ? { apiRoot: config.telegram.apiRoot } : {}) });
+    api.config.use(observeApiErrors(logger, metrics.countTelegramError));
     const alerts = adminAlerts(api, config.adminChatId, logger);
 
     const audit = config.auditLogFile ? fileAuditTrail(config.auditLogFile, logger) : undefined;
@@ -87,6 +104,14 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
       }),
     );
     const checker = createChecker({ enquiry, events, auditInLog: audit === undefined });
+    const background = {
+      checker: createChecker({ enquiry: backgroundEnquiry, events, auditInLog: audit === undefined }),
+      budget: backgroundBudget(state.counters, config.backgroundPerSecond),
+      client: backgroundClient,
+    };
+    const watches = createWatchStore({ state, schedule: config.watches });
+    metrics.watchSources({ activeWatches: () => watches.activeTargets(), backgroundQueue: () => background.budget.waiting });
+    const tokenPaused = tokenPause(events, state.kv, () => tokenFingerprint(token.current()), logger);
 
     return {
       instanceId,
@@ -94,6 +119,10 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
       token,
       client,
       checker,
+      background,
+      watches,
+      tokenPaused,
+      api,
       events,
       metrics,
       translations,
@@ -101,7 +130,7 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
       audit,
       async close() {
         token.close();
-        await Promise.all([client.close(), audit?.close()]);
+        await Promise.all([client.close(), backgroundClient.close(), audit?.close()]);
         await state.close();
       },
     };

@@ -1,17 +1,25 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import type { Transformer } from "grammy";
+import { Api, type Transformer } from "grammy";
 import type { Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
+import { DEFAULT_WATCH_SETTINGS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
+import { backgroundBudget } from "../payments/budget.ts";
 import { createChecker, createEnquiryEvents } from "../payments/check.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
 import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
 import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
+import { startWatchScheduler } from "../payments/watches/scheduler.ts";
+import { createWatchStore } from "../payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import { createBot } from "../telegram/create-bot.ts";
+import { AnswerRecords } from "../telegram/answer-records.ts";
+import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { Translations } from "../telegram/i18n.ts";
+import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
+import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -44,7 +52,12 @@ const botInfo: UserFromGetMe = {
 const user = { id: 1001, is_bot: false, first_name: "Agent", language_code: flags.lang };
 const chat = { id: user.id, type: "private" as const, first_name: user.first_name };
 
-const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000 });
+/** Short, so that 🔔 Notify me shows its message within seconds: SETTLE IDs settle after this long. */
+const SETTLE_MS = 8_000;
+/** When input ends with watches still running, the demo waits for them this long at most. */
+const WAIT_FOR_WATCHES_MS = 60_000;
+
+const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000, settleMs: SETTLE_MS });
 const client = createEnquiryClient({
   baseUrl: sandbox.url,
   token: () => SANDBOX_TOKEN,
@@ -58,19 +71,20 @@ const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets:
 // The embedded store, in memory: the demo leaves nothing behind.
 const state = openSqliteStore({ path: IN_MEMORY });
 const events = createEnquiryEvents();
+const checker = createChecker({ enquiry: shareEnquiries(client, { store: state.kv, cacheTtlMs: 30_000 }), events, auditInLog: true });
+const translations = new Translations();
+// Watches checked every few seconds, so that a notification arrives while you watch.
+const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
+const watches = createWatchStore({ state, schedule: watchSettings });
+const BOT_TOKEN = "100000001:demo-token-not-used-anywhere";
 const bot = createBot({
   config: {
-    telegram: { botToken: "100000001:demo-token-not-used-anywhere", apiRoot: undefined },
+    telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
     access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set() },
     rateLimit: { windowSeconds: 60, maxCost: 1_000 },
+    watches: watchSettings,
   },
-  services: {
-    checker: createChecker({ enquiry: shareEnquiries(client, { store: state.kv, cacheTtlMs: 30_000 }), events, auditInLog: true }),
-    state,
-    translations: new Translations(),
-    alerts: { enabled: false, send: async () => undefined },
-    logger,
-  },
+  services: { checker, state, watches, translations, alerts: { enabled: false, send: async () => undefined }, logger },
   botInfo,
 });
 
@@ -115,6 +129,15 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       show("bot> (edits its message)\n     ", message);
       return ok(message);
     }
+    case "editMessageReplyMarkup": {
+      const previous = sent.get(Number(args.message_id));
+      const message = { ...previous, reply_markup: args.reply_markup } as Message;
+      sent.set(message.message_id, message);
+      const keyboard = renderButtons(message.reply_markup, color);
+      pressable = keyboard.buttons;
+      say(`bot> (changes its buttons)\n     ${keyboard.text}\n`);
+      return ok(message);
+    }
     case "answerCallbackQuery":
       if (typeof args.text === "string") say(`     (toast: ${args.text})\n`);
       return ok(true);
@@ -123,6 +146,31 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
   }
 };
 bot.api.config.use(offlineTelegram);
+
+// Notifications are sent from outside any update, through an API of their own (answered here too).
+const notifyApi = new Api(BOT_TOKEN);
+notifyApi.config.use(offlineTelegram);
+const scheduler = startWatchScheduler({
+  store: watches,
+  budget: backgroundBudget(state.counters, 10),
+  checker,
+  perSecond: 10,
+  mayWatch: async () => true,
+  tokenPaused: async () => false,
+  logger,
+});
+const notifier = startWatchNotifier({
+  store: watches,
+  api: notifyApi,
+  counters: state.counters,
+  translations,
+  answers: new AnswerRecords(state.kv),
+  buttons: new ButtonStore(state.kv),
+  aliases: new ChatAliases(state.kv),
+  times: { maxHours: watchSettings.maxAgeMs / 3_600_000, notFoundMinutes: watchSettings.notFoundMs / 60_000 },
+  adminAlerted: false,
+  logger,
+});
 
 let nextUpdateId = 1;
 function updateFor(line: string): Update | undefined {
@@ -158,6 +206,7 @@ say(
     "  /collection COL-SUCCESS-1     /airtime AIR-FAILED-7     /status ANY-PENDING-3",
     "  /collection COL-SUCCESS-1 COL-FAILED-2 COL-PENDING-3   (several at once)",
     "  COL-SUCCESS-9                 (just an ID: the bot asks which kind)",
+    `  /watch COL-SETTLE-1           (pending for ${SETTLE_MS / 1000} s, then settled: the bot tells you)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
     `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
     "",
@@ -179,6 +228,13 @@ for await (const raw of input) {
   if (interactive) input.prompt();
 }
 
+// Input is over: give running watches the time to settle, as a user would wait for the message.
+const waitUntil = Date.now() + WAIT_FOR_WATCHES_MS;
+if ((await watches.activeTargets()) + (await watches.pendingNotices()) > 0) say(`(waiting for watched payments to settle, up to ${WAIT_FOR_WATCHES_MS / 1000} s)\n`);
+while ((await watches.activeTargets()) + (await watches.pendingNotices()) > 0 && Date.now() < waitUntil) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+await Promise.all([scheduler.stop(1_000), notifier.stop(1_000)]);
 await client.close();
 await state.close();
 await sandbox.close();

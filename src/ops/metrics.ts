@@ -57,6 +57,37 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const watchChecks = new Counter({
+    name: "payment_bot_watch_checks_total",
+    help: "Background checks of watched payments, by outcome (one per kind checked).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const watchNotifications = new Counter({
+    name: "payment_bot_watch_notifications_total",
+    help: "Watch notifications, by result (sent, rate_limited, blocked, migrated, failed, dropped).",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  /** Read when scraped: the sources are set once the services exist. */
+  const sources: { activeWatches?: () => Promise<number>; backgroundQueue?: () => number } = {};
+  new Gauge({
+    name: "payment_bot_watches_active",
+    help: "Payments (ID and kind) being watched, all chats and instances together.",
+    registers: [registry],
+    async collect() {
+      if (sources.activeWatches) this.set(await sources.activeWatches().catch(() => Number.NaN));
+    },
+  });
+  new Gauge({
+    name: "payment_bot_background_queue",
+    help: "Background enquiries waiting for the ENQUIRY_MAX_PER_SECOND budget in this instance.",
+    registers: [registry],
+    collect() {
+      if (sources.backgroundQueue) this.set(sources.backgroundQueue());
+    },
+  });
+
   const observer: EnquiryObserver = {
     onAttempt: ({ kind, durationMs, outcome }) => upstreamSeconds.observe({ kind, outcome }, durationMs / 1000),
     onRetry: ({ kind, reason }) => retries.inc({ kind, reason }),
@@ -78,6 +109,11 @@ export function createMetrics() {
       },
       back: () => stateDegraded.set(0),
     },
+    /** For the watch scheduler and notifier. */
+    countWatchCheck: (outcome: string) => watchChecks.inc({ outcome }),
+    countWatchNotification: (result: string) => watchNotifications.inc({ result }),
+    /** Where the watch gauges read from. */
+    watchSources: (set: { activeWatches: () => Promise<number>; backgroundQueue: () => number }) => Object.assign(sources, set),
     /** For the bot's API observer. */
     countTelegramError: (method: string, code: string) => telegramErrors.inc({ method, code }),
     /** Wraps a service so that requests in progress are visible. */

@@ -4,7 +4,9 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
+import type { WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
+import { AnswerRecords } from "./answer-records.ts";
 import { ChatAliases } from "./chat-aliases.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
@@ -12,6 +14,7 @@ import { bareIdsFeature } from "./features/bare-ids.ts";
 import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { helpFeature } from "./features/help.ts";
+import { watchFeature } from "./features/watch.ts";
 import { whoamiFeature } from "./features/whoami.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate } from "./middleware/access-gate.ts";
@@ -30,6 +33,7 @@ import { ButtonStore } from "./views/callback-data.ts";
 export interface BotServices {
   checker: Checker;
   state: StateStore;
+  watches: WatchStore;
   translations: Translations;
   alerts: AdminAlerts;
   logger: Logger;
@@ -42,7 +46,7 @@ export interface BotServices {
 }
 
 export interface CreateBotOptions {
-  config: Pick<Config, "telegram" | "access" | "rateLimit">;
+  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches">;
   services: BotServices;
   /** Known bot identity (tests, the demo): skips `getMe` at start. */
   botInfo?: UserFromGetMe;
@@ -67,7 +71,13 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
   bot.api.config.use(sending.transformer);
 
   const aliases = new ChatAliases(state.kv);
-  const answers = { checker: services.checker, buttons: new ButtonStore(state.kv), adminAlerted: services.alerts.enabled };
+  const answers = {
+    checker: services.checker,
+    buttons: new ButtonStore(state.kv),
+    adminAlerted: services.alerts.enabled,
+    answers: new AnswerRecords(state.kv),
+    watches: services.watches,
+  };
   const middleware: MiddlewareFn<BotContext>[] = [
     ...(services.inFlight ? [services.inFlight.middleware()] : []),
     updateLogger(logger),
@@ -86,6 +96,7 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
     whoamiFeature().middleware(),
     checkCommandsFeature(answers).middleware(),
     buttonsFeature(answers).middleware(),
+    watchFeature({ ...answers, maxPerUser: config.watches.maxPerUser }).middleware(),
     bareIdsFeature(answers.buttons).middleware(),
   ];
   bot.use(...middleware);

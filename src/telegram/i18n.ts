@@ -11,6 +11,8 @@ export type Translate = (key: string, variables?: Record<string, string>) => str
 export interface TranslateFlavor {
   /** Translations in the language of the user behind this update. */
   t: Translate;
+  /** That language (a locale file's name: en, fr), for messages sent to this user later. */
+  locale: string;
 }
 
 /**
@@ -42,10 +44,11 @@ export class Translations {
     return this.translatorFor(pickLocale(languageCode, this.i18n.locales));
   }
 
-  /** Sets `ctx.t` for the update's user: one map lookup per update. */
+  /** Sets `ctx.t` and `ctx.locale` for the update's user: one map lookup per update. */
   middleware<C extends Context & TranslateFlavor>(): MiddlewareFn<C> {
     return (ctx, next) => {
-      ctx.t = this.forUser(ctx.from?.language_code);
+      ctx.locale = pickLocale(ctx.from?.language_code, this.i18n.locales);
+      ctx.t = this.translatorFor(ctx.locale);
       return next();
     };
   }

@@ -1,5 +1,7 @@
 import type { UserFromGetMe } from "grammy/types";
+import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../../src/config.ts";
 import type { AccessPolicy } from "../../src/payments/access.ts";
+import { createWatchStore } from "../../src/payments/watches/watch-store.ts";
 import { createChecker, createEnquiryEvents, type EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import type { StateStore } from "../../src/state/ports.ts";
@@ -40,6 +42,9 @@ export interface HarnessOptions {
   onEnquiry?: EnquiryListener;
   /** A state store of the test's own (shared between two bots, say); an in-memory one otherwise. */
   state?: StateStore;
+  watches?: Partial<WatchSettings>;
+  /** The clock of the watch store. */
+  now?: () => number;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => { error_code: number; description: string; parameters?: { retry_after?: number } } | undefined;
 }
@@ -51,6 +56,7 @@ export interface HarnessOptions {
 export function createTestBot(options: HarnessOptions) {
   const logs = captureLogs([BOT_TOKEN]);
   const state = options.state ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  const watches = createWatchStore({ state, schedule: { ...DEFAULT_WATCH_SETTINGS, ...options.watches }, ...(options.now ? { now: options.now } : {}) });
   const events = createEnquiryEvents();
   if (options.onEnquiry) events.subscribe(options.onEnquiry);
   const alerts: string[] = [];
@@ -78,10 +84,12 @@ export function createTestBot(options: HarnessOptions) {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
       access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, ...options.access },
       rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
+      watches: { ...DEFAULT_WATCH_SETTINGS, ...options.watches },
     },
     services: {
       checker: createChecker({ enquiry: options.enquiry, events, auditInLog: true }),
       state,
+      watches,
       translations,
       alerts: adminAlerts,
       logger: logs.logger,
@@ -95,6 +103,7 @@ export function createTestBot(options: HarnessOptions) {
     calls,
     logs,
     state,
+    watches,
     alerts,
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),

@@ -1,5 +1,7 @@
+import { DEFAULT_WATCH_SETTINGS } from "../../src/config.ts";
 import { createChecker, createEnquiryEvents } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
+import { createWatchStore } from "../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { createBot } from "../../src/telegram/create-bot.ts";
@@ -22,10 +24,12 @@ export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryServ
       telegram: { botToken: BOT_TOKEN, apiRoot: telegram.apiRoot },
       access: { allowedUserIds: new Set(allowedUserIds), allowedChatIds: new Set(), allowEveryone: false },
       rateLimit: { windowSeconds: 60, maxCost: 1_000 },
+      watches: DEFAULT_WATCH_SETTINGS,
     },
     services: {
       checker: createChecker({ enquiry, events: createEnquiryEvents(), auditInLog: true }),
       state,
+      watches: createWatchStore({ state, schedule: DEFAULT_WATCH_SETTINGS }),
       translations,
       alerts: { enabled: false, send: async () => undefined },
       logger: logs.logger,

@@ -15,8 +15,8 @@ export interface WatchSchedulerOptions {
   checker: Checker;
   /** ENQUIRY_MAX_PER_SECOND: how many targets are taken at a time. */
   perSecond: number;
-  /** Keeps the watches (and subscribers) that may still ask; a watch it drops ends with no message. */
-  mayWatch: (watch: ChatWatch) => ChatWatch | undefined;
+  /** Whether a chat's watch may go on (its group or user is still allowed); one that may not ends with no message. */
+  mayWatch: (watch: ChatWatch) => Promise<boolean>;
   /** True while the service token in use has been rejected: no check is made until it changes. */
   tokenPaused: () => Promise<boolean>;
   logger: Logger;
@@ -42,7 +42,9 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   let paused = false;
 
   async function checkOne(ref: TargetRef): Promise<void> {
-    const target = await store.prepareCheck(ref, options.mayWatch);
+    const allowed = new Map<number, boolean>();
+    for (const watch of (await store.load(ref))?.watches ?? []) allowed.set(watch.chatId, await options.mayWatch(watch));
+    const target = await store.prepareCheck(ref, (watch) => allowed.get(watch.chatId) ?? true);
     if (!target || stopping.signal.aborted) return;
     for (const _ of kindsOf(ref)) await budget.acquire(stopping.signal);
     const watch = target.watches[0];

@@ -254,3 +254,16 @@ export function decodeTarget(text: string | undefined): Target | undefined {
     return undefined;
   }
 }
+
+/**
+ * What an answer's 🔔 Notify me watches: every ID and kind in it that is not final. For `status`
+ * (both kinds asked), the kinds that know the ID, or both kinds until one does.
+ */
+export function targetsOf(scope: Scope, results: readonly { id: string; outcomes: readonly EnquiryOutcome[] }[]): TargetRef[] {
+  return results.flatMap(({ id, outcomes: answers }): TargetRef[] => {
+    if (scope !== "status") return answers.some((outcome) => !isFinal(outcome)) ? [{ scope, transactionId: id }] : [];
+    const found = answers.filter((outcome) => outcome.type === "found");
+    if (found.length === 0) return [{ scope: "status", transactionId: id }];
+    return found.filter((outcome) => !isFinal(outcome)).map((outcome) => ({ scope: outcome.kind, transactionId: id }));
+  });
+}

@@ -123,6 +123,16 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       return { type: "ok", added, already };
     },
 
+    /** Sets the answer a chat's watches reply to, where it was not known when they started (/watch). */
+    async attachMessage(refs: readonly TargetRef[], chatId: number, messageId: number): Promise<void> {
+      for (const ref of refs) {
+        await change(ref, (target) => ({
+          target: target && { ...target, watches: target.watches.map((watch) => (watch.chatId === chatId && watch.messageId === undefined ? { ...watch, messageId } : watch)) },
+          result: undefined,
+        }));
+      }
+    },
+
     /** Stops a user's watches in a chat, of the targets `matches` picks; returns those stopped. */
     async unsubscribe(chatId: number, userId: number, matches: (ref: TargetRef) => boolean): Promise<TargetRef[]> {
       const refs = (await state.sets.members(userIndex(userId)))
@@ -175,29 +185,23 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
     },
 
     /**
-     * Before a check: drops the watches whose chat or users may no longer ask (silently, with no
-     * enquiry), and finishes what a crashed predecessor left. Returns the target to check, or
-     * undefined when nothing is left to check.
+     * Before a check: drops the watches `keep` refuses (their chat or user may no longer ask:
+     * silently, with no enquiry), and finishes what a crashed predecessor left. Returns the target
+     * to check, or undefined when nothing is left to check.
      */
-    async prepareCheck(ref: TargetRef, mayWatch: (watch: ChatWatch) => ChatWatch | undefined): Promise<Target | undefined> {
+    async prepareCheck(ref: TargetRef, keep: (watch: ChatWatch) => boolean): Promise<Target | undefined> {
       let ended: ChatWatch[] = [];
       const target = await change(ref, (current) => {
         if (!current) return { target: undefined, result: undefined };
-        ended = [];
-        const watches = current.watches.flatMap((watch) => {
-          const kept = mayWatch(watch);
-          if (!kept) ended.push(watch);
-          else if (kept.subscribers.length < watch.subscribers.length) ended.push({ ...watch, subscribers: watch.subscribers.filter((s) => !kept.subscribers.includes(s)) });
-          return kept ? [kept] : [];
-        });
-        const next = { ...current, watches };
+        ended = current.watches.filter((watch) => !keep(watch));
+        const next = { ...current, watches: current.watches.filter(keep) };
         return { target: next, result: next };
       });
       if (!target || target.watches.length === 0) {
         await settle(ref, target, ended);
         return undefined;
       }
-      if (ended.length > 0) await unindex(ended, ref, false);
+      if (ended.length > 0) await unindex(ended, ref, true);
       if (target.notices.length > 0) await state.schedules.advance(NOTICES, targetKey(ref), now());
       return target;
     },

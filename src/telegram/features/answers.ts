@@ -1,6 +1,14 @@
+import type { ReplyParameters } from "grammy/types";
 import type { Asker, Checker, Via } from "../../payments/check.ts";
-import type { ButtonStore } from "../views/callback-data.ts";
+import type { IdResult, Query } from "../../payments/query.ts";
+import { targetsOf } from "../../payments/watches/target.ts";
+import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { AnswerRecords } from "../answer-records.ts";
 import type { BotContext } from "../context.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { answerMessage, type AnswerMessage } from "../views/answer-message.ts";
+import type { ButtonStore } from "../views/callback-data.ts";
+import type { WatchState } from "../views/keyboards.ts";
 
 /** What the features that answer with payment statuses share. */
 export interface AnswerDependencies {
@@ -8,9 +16,55 @@ export interface AnswerDependencies {
   buttons: ButtonStore;
   /** Whether an admin is alerted when the service token is rejected. */
   adminAlerted: boolean;
+  answers: AnswerRecords;
+  watches: WatchStore;
 }
 
 /** The person and chat behind an update, for the record of each enquiry it makes. */
 export function askerOf(ctx: BotContext, via: Via): Asker {
   return { userId: ctx.from?.id, chatId: ctx.chat?.id, via, logger: ctx.logger };
+}
+
+/** Who in this chat watches the answer's open payments: what its 🔔 button shows. */
+export async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependencies, "watches">, query: Query, results: readonly IdResult[]): Promise<WatchState | undefined> {
+  const chat = ctx.chat;
+  if (!chat) return undefined;
+  const targets = targetsOf(query.scope, results);
+  const users = targets.length > 0 ? await deps.watches.subscribersIn(chat.id, targets) : new Set<number>();
+  return { chatType: chat.type, subscribers: users.size, mine: ctx.from !== undefined && users.has(ctx.from.id) };
+}
+
+async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerMessage> {
+  const watch = await watchStateFor(ctx, deps, query, results);
+  return answerMessage(query, results, ctx.t, { ...deps, watch });
+}
+
+/** Sends an answer as a reply; an answer with buttons is remembered, for 🔔 Notify me. */
+export async function replyWithAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[], replyParameters: ReplyParameters, note?: string) {
+  const answer = await render(ctx, deps, query, results);
+  const text = note ? `${answer.message.text}\n\n${note}` : answer.message.text;
+  const sent = await ctx.reply(text, {
+    entities: answer.message.entities,
+    reply_parameters: replyParameters,
+    link_preview_options: { is_disabled: true },
+    ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
+  });
+  if (!answer.final) await deps.answers.save(sent.chat.id, sent.message_id, { query, results });
+  return { sent, answer };
+}
+
+/** Shows an answer in place of the message a button was pressed on. */
+export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[]): Promise<AnswerMessage> {
+  const answer = await render(ctx, deps, query, results);
+  await tolerateHarmless(
+    ctx.editMessageText(answer.message.text, {
+      entities: answer.message.entities,
+      link_preview_options: { is_disabled: true },
+      ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
+    }),
+    ctx.logger,
+  );
+  const message = ctx.callbackQuery?.message;
+  if (message && !answer.final) await deps.answers.save(message.chat.id, message.message_id, { query, results });
+  return answer;
 }

@@ -3,18 +3,19 @@ import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { queryCost } from "../../payments/query.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { answerMessage } from "../views/answer-message.ts";
 import { decodeButton } from "../views/callback-data.ts";
-import { askerOf, type AnswerDependencies } from "./answers.ts";
+import { askerOf, editToAnswer, type AnswerDependencies } from "./answers.ts";
 
 /**
  * Refresh (re-check an answer that was not final) and the kind picked for bare IDs. Either way
- * the message is edited in place and the press always gets a short toast.
+ * the message is edited in place and the press always gets a short toast. Other buttons (watches)
+ * go on to their own feature.
  */
 export function buttonsFeature(deps: AnswerDependencies): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.on("callback_query:data", async (ctx) => {
+  composer.on("callback_query:data", async (ctx, next) => {
     const decoded = await decodeButton(ctx.callbackQuery.data, deps.buttons);
+    if (decoded.type === "ok" && decoded.payload.action !== "refresh" && decoded.payload.action !== "ask") return next();
     if (decoded.type !== "ok" || !decoded.payload.ids.every(isValidTransactionId)) {
       await tolerateHarmless(ctx.answerCallbackQuery(decoded.type === "expired" ? { text: ctx.t("toast-expired") } : {}), ctx.logger);
       return;
@@ -24,16 +25,8 @@ export function buttonsFeature(deps: AnswerDependencies): Composer<BotContext> {
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const refresh = action === "refresh";
     const results = await deps.checker.run(query, askerOf(ctx, refresh ? "refresh" : "button"), { fresh: refresh });
-    const answer = await answerMessage(query, results, ctx.t, deps);
     const before = ctx.callbackQuery.message?.text;
-    await tolerateHarmless(
-      ctx.editMessageText(answer.message.text, {
-        entities: answer.message.entities,
-        link_preview_options: { is_disabled: true },
-        ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
-      }),
-      ctx.logger,
-    );
+    const answer = await editToAnswer(ctx, deps, query, results);
     const changed = !refresh || withoutCheckedLine(before) !== withoutCheckedLine(answer.message.text);
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(changed ? "toast-updated" : "toast-unchanged") }), ctx.logger);
   });

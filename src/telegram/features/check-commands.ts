@@ -2,9 +2,8 @@ import { Composer, type CommandContext } from "grammy";
 import { extractIds, parseIds, type ParsedIds } from "../../payments/parse-ids.ts";
 import { MAX_IDS_PER_QUERY, queryCost, type Query } from "../../payments/query.ts";
 import type { BotContext } from "../context.ts";
-import { answerMessage } from "../views/answer-message.ts";
 import { checkCommands } from "../views/commands.ts";
-import { askerOf, type AnswerDependencies } from "./answers.ts";
+import { askerOf, replyWithAnswer, type AnswerDependencies } from "./answers.ts";
 
 /**
  * /collection, /airtime and /status, with one or several IDs, or none when replying to a message
@@ -23,20 +22,14 @@ export function checkCommandsFeature(deps: AnswerDependencies): Composer<BotCont
       const query: Query = { scope, ids: parsed.ids };
       if (!(await ctx.budget.spend(queryCost(query)))) return;
       const results = await deps.checker.run(query, askerOf(ctx, "command"));
-      const answer = await answerMessage(query, results, ctx.t, deps);
-      await ctx.reply(answer.message.text, {
-        entities: answer.message.entities,
-        reply_parameters: replyParameters,
-        link_preview_options: { is_disabled: true },
-        ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
-      });
+      await replyWithAnswer(ctx, deps, query, results, replyParameters);
     });
   }
   return composer;
 }
 
 /** IDs typed after the command or, with none typed, those in the message the command replies to. */
-function idsAskedFor(ctx: CommandContext<BotContext>): ParsedIds {
+export function idsAskedFor(ctx: CommandContext<BotContext>): ParsedIds {
   const typed = parseIds(ctx.match);
   if (typed.type !== "missing") return typed;
   const replied = ctx.msg.reply_to_message;

@@ -66,6 +66,7 @@ help =
     /collection <ID>: status of a collection (a customer payment)
     /airtime <ID>: status of an airtime purchase
     /status <ID>: when you do not know which of the two it is
+    /watch <ID>: tell me here when a payment settles (/watches lists them, /unwatch <ID> stops)
     /whoami: your user and chat IDs
 
     Example: /collection TX-12345
@@ -95,3 +96,37 @@ command-help = How to use this bot
 ## Operators
 admin-token-rejected = ⚠️ The payment provider rejected the bot's service token (HTTP {$status}). Users cannot check payments until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).
 admin-chat-migrated = ⚠️ An allowed group was upgraded to a supergroup and got a new ID: {$formerId} → {$newId}. The bot keeps answering there; add {$newId} to ALLOWED_CHAT_IDS (the old ID can then go).
+
+## Watches
+kind-either = Collection or airtime
+button-notify = 🔔 Notify me
+button-notify-count = 🔔 Notify me ({$count})
+button-stop-notifying = 🔕 Stop notifying
+button-stop = 🔕 Stop
+button-unwatch = 🔕 {$id}
+toast-watching = I'll message you here when it settles.
+toast-already-watching = Already watching.
+toast-stopped = Stopped: you will get no message about it.
+toast-not-watching = You were not watching this.
+toast-nothing-to-watch = Already settled: nothing to watch.
+toast-watch-limit = You can watch at most {$max} payments at once. Stop some with /watches first.
+watch-started-one = 🔔 I'll message you here when it settles (or if I give up on it).
+watch-started-many = 🔔 I'll message you here as each of these {$count} payments settles (or if I give up on one).
+watch-already = 🔔 Already watching: I'll message you here when it settles.
+watch-nothing = Already settled: nothing to watch.
+watch-limit = You can watch at most {$max} payments at once, and you watch {$active}. Stop some with /watches first.
+watches-heading = Payments I watch for you here ({$count}):
+watches-line = {$kind} · {$status} · since {$since} · next check {$next}
+watches-empty = I am not watching any payment for you here. Send /watch <ID> to start.
+watches-status-unknown = not checked yet
+unwatch-done = Stopped watching {$ids}.
+unwatch-none = You were not watching {$ids} here.
+notice-settled = 🔔 Settled
+notice-for = For:
+notice-max-age = ⏳ Still not final after {$hours} h: I have stopped watching it. Ask the provider about it, quoting these references:
+notice-not-found = 🔍 Still not found after {$minutes} min: I have stopped watching it. Check the ID with the customer; /watch it again if the payment was made later.
+label-last-status = Last status:
+label-transaction-id = Transaction ID:
+command-watch = Tell me here when a payment settles
+command-watches = Payments I watch for you here
+command-unwatch = Stop watching a payment

@@ -65,6 +65,7 @@ help =
     /collection <ID> : statut d'un encaissement (paiement d'un client)
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
+    /watch <ID> : vous prévenir ici quand un paiement est réglé (/watches les liste, /unwatch <ID> arrête)
     /whoami : vos ID d'utilisateur et de discussion
 
     Exemple : /collection TX-12345
@@ -94,3 +95,37 @@ command-help = Comment utiliser ce bot
 ## Exploitation
 admin-token-rejected = ⚠️ Le fournisseur de paiement a refusé le jeton de service du bot (HTTP {$status}). Les utilisateurs ne peuvent plus vérifier de paiements tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
 admin-chat-migrated = ⚠️ Un groupe autorisé est devenu un supergroupe avec un nouvel ID : {$formerId} → {$newId}. Le bot continue d'y répondre ; ajoutez {$newId} à ALLOWED_CHAT_IDS (l'ancien ID peut alors être retiré).
+
+## Suivis
+kind-either = Encaissement ou crédit d'appel
+button-notify = 🔔 Me prévenir
+button-notify-count = 🔔 Me prévenir ({$count})
+button-stop-notifying = 🔕 Ne plus me prévenir
+button-stop = 🔕 Arrêter
+button-unwatch = 🔕 {$id}
+toast-watching = Je vous écrirai ici quand il sera réglé.
+toast-already-watching = Déjà suivi.
+toast-stopped = Arrêté : vous ne recevrez pas de message à ce sujet.
+toast-not-watching = Vous ne suiviez pas ce paiement.
+toast-nothing-to-watch = Déjà réglé : rien à suivre.
+toast-watch-limit = Vous pouvez suivre au plus {$max} paiements à la fois. Arrêtez-en d'abord avec /watches.
+watch-started-one = 🔔 Je vous écrirai ici quand il sera réglé (ou si j'abandonne le suivi).
+watch-started-many = 🔔 Je vous écrirai ici à mesure que ces {$count} paiements seront réglés (ou si j'abandonne le suivi de l'un d'eux).
+watch-already = 🔔 Déjà suivi : je vous écrirai ici quand il sera réglé.
+watch-nothing = Déjà réglé : rien à suivre.
+watch-limit = Vous pouvez suivre au plus {$max} paiements à la fois, et vous en suivez {$active}. Arrêtez-en d'abord avec /watches.
+watches-heading = Paiements que je suis pour vous ici ({$count}) :
+watches-line = {$kind} · {$status} · depuis {$since} · prochaine vérification {$next}
+watches-empty = Je ne suis aucun paiement pour vous ici. Envoyez /watch <ID> pour commencer.
+watches-status-unknown = pas encore vérifié
+unwatch-done = Suivi arrêté pour {$ids}.
+unwatch-none = Vous ne suiviez pas {$ids} ici.
+notice-settled = 🔔 Réglé
+notice-for = Pour :
+notice-max-age = ⏳ Toujours pas définitif après {$hours} h : j'arrête le suivi. Interrogez le fournisseur en citant ces références :
+notice-not-found = 🔍 Toujours introuvable après {$minutes} min : j'arrête le suivi. Vérifiez l'ID avec le client ; relancez /watch si le paiement a été fait plus tard.
+label-last-status = Dernier statut :
+label-transaction-id = ID de transaction :
+command-watch = Me prévenir ici quand un paiement est réglé
+command-watches = Paiements que je suis pour vous ici
+command-unwatch = Arrêter de suivre un paiement

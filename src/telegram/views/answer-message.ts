@@ -1,9 +1,10 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
-import { InlineKeyboard } from "grammy";
+import type { InlineKeyboard } from "grammy";
 import type { IdResult, Query } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
-import { encodeButton, type ButtonStore } from "./callback-data.ts";
+import type { ButtonStore } from "./callback-data.ts";
 import { formatAnswer } from "./format/answer.ts";
+import { answerKeyboard, type WatchState } from "./keyboards.ts";
 
 export interface AnswerMessage {
   message: FormattedString;
@@ -18,11 +19,11 @@ export interface AnswerViewOptions {
   adminAlerted: boolean;
 }
 
-/** The reply to a query: the formatted answer, plus a Refresh button unless every outcome shown is final. */
-export async function answerMessage(query: Query, results: readonly IdResult[], t: Translate, options: AnswerViewOptions): Promise<AnswerMessage> {
+/**
+ * The reply to a query: the formatted answer, plus buttons unless every outcome shown is final.
+ * `watch` is where 🔔 Notify me can be offered (not on inline messages: the bot cannot write there later).
+ */
+export async function answerMessage(query: Query, results: readonly IdResult[], t: Translate, options: AnswerViewOptions & { watch?: WatchState | undefined }): Promise<AnswerMessage> {
   const { message, final } = formatAnswer(query.scope, results, t, { adminAlerted: options.adminAlerted });
-  const keyboard = final
-    ? undefined
-    : new InlineKeyboard().text(t("button-refresh"), await encodeButton({ action: "refresh", scope: query.scope, ids: query.ids }, options.buttons));
-  return { message, final, keyboard };
+  return { message, final, keyboard: final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch) };
 }

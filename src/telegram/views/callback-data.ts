@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import { MAX_IDS_PER_QUERY, type Scope } from "../../payments/query.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 
-/** What a button does: re-check an answer, or ask about IDs that were sent without a command. */
-export type ButtonAction = "refresh" | "ask";
+/**
+ * What a button does: re-check an answer, ask about IDs that were sent without a command, watch
+ * an answer's open payments (notify) or stop, or stop one watch from the /watches list.
+ */
+export type ButtonAction = "refresh" | "ask" | "notify" | "stop" | "unwatch";
 
 export interface ButtonPayload {
   action: ButtonAction;
@@ -16,7 +19,7 @@ export const CALLBACK_DATA_LIMIT = 64;
 /** A button keeps working at least this long after its message was last sent or edited. */
 export const BUTTON_LIFETIME_MS = 8 * 24 * 60 * 60 * 1000;
 
-const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q" };
+const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q", notify: "n", stop: "x", unwatch: "u" };
 const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };
 const ACTIONS = invert(ACTION_CODES);
 const SCOPES = invert(SCOPE_CODES);

@@ -70,7 +70,7 @@ for (const adapter of adapters) {
       clock += 15_000;
       const [ref] = await store.claimDueChecks(10, 60_000);
       expect(ref).toEqual(TX1);
-      expect(await store.prepareCheck(TX1, (watch) => watch)).toBeDefined();
+      expect(await store.prepareCheck(TX1, () => true)).toBeDefined();
       await store.recordCheck(TX1, [outcomes.success("collection", "TX-1")]);
       expect(await store.activeTargets()).toBe(0);
       expect(await store.claimDueNotices(10, 60_000)).toEqual([TX1]);
@@ -123,7 +123,7 @@ for (const adapter of adapters) {
       await store.subscribe([TX1], watcher(1), 50);
       clock += 15_000;
       await store.claimDueChecks(10, 60_000);
-      expect(await store.prepareCheck(TX1, () => undefined)).toBeUndefined();
+      expect(await store.prepareCheck(TX1, () => false)).toBeUndefined();
       expect(await store.load(TX1)).toBeUndefined();
       expect(await store.activeTargets()).toBe(0);
     });

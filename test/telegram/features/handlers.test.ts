@@ -55,11 +55,14 @@ describe("/collection and /airtime", () => {
     expect(sent()[0]?.payload.text).toMatch(expected);
   });
 
-  it("adds a Refresh button when the outcome is not final", async () => {
+  it("adds Refresh and Notify me buttons when the outcome is not final", async () => {
     const { bot, sent } = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.pending(kind, id)) });
     await bot.handleUpdate(messageUpdate("/collection TX-2"));
     const buttons = buttonsOf(sent()[0]?.payload.reply_markup);
-    expect(buttons).toEqual([{ text: "🔄 Refresh", callback_data: "rc:TX-2" }]);
+    expect(buttons).toEqual([
+      { text: "🔄 Refresh", callback_data: "rc:TX-2" },
+      { text: "🔔 Notify me", callback_data: "nc:TX-2" },
+    ]);
   });
 
   it("keeps button data within 64 bytes for the longest ID", async () => {

@@ -10,6 +10,7 @@ export const SCENARIOS = {
   SUCCESS: "the payment succeeded",
   FAILED: "the payment failed, with a reason",
   PENDING: "the payment is not final yet (PENDING)",
+  SETTLE: "PENDING for a while after it is first asked about (20 s by default), then SUCCESS: try 🔔 Notify me",
   NOTFOUND: "HTTP 200 whose body says the transaction is not found",
   TOKEN: "HTTP 401: the service token is rejected",
   SLOW: "the service stalls (longer than the bot waits): a timeout",

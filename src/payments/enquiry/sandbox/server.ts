@@ -14,6 +14,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** How long SLOW IDs stall before answering. */
   stallMs?: number;
+  /** How long SETTLE IDs stay PENDING after they are first asked about. */
+  settleMs?: number;
 }
 
 export interface Sandbox {
@@ -32,10 +34,12 @@ const ROUTE = new RegExp(`^/api/v1/(${ENQUIRY_KINDS.join("|")})/enquiry$`);
  * plays the scenarios of `scenarios.ts` so the bot can be tried, and tested, without a provider.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const { token, host = "127.0.0.1", port = 0, latencyMs = 0, stallMs = 120_000 } = options;
+  const { token, host = "127.0.0.1", port = 0, latencyMs = 0, stallMs = 120_000, settleMs = 20_000 } = options;
   const stats = { requests: 0, connections: 0 };
   // IDs that already had their one failure (FLAKY, BUSY).
   const firstFailureServed = new Set<string>();
+  // When each SETTLE ID was first asked about.
+  const firstAsked = new Map<string, number>();
   const stalls = new AbortController();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -85,6 +89,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         return answer({ status: "FAILED", message: HOSTILE_REASON, mnoTransactionID });
       case "PENDING":
         return answer({ status: "PENDING" });
+      case "SETTLE": {
+        const key = `${kind}:${transactionId}`;
+        const since = firstAsked.get(key) ?? Date.now();
+        firstAsked.set(key, since);
+        return Date.now() - since < settleMs ? answer({ status: "PENDING" }) : answer({ status: "SUCCESS", mnoTransactionID });
+      }
       case "NOTFOUND":
         return send(res, 200, { code: "200", status: "FAILED", message: "Transaction not found", reqTransactionID: transactionId });
       case "TOKEN":

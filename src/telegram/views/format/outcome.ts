@@ -61,6 +61,11 @@ function unknownOutcomeText(outcome: Exclude<EnquiryOutcome, { type: "found" }>,
   }
 }
 
+/** A few words for an outcome where the service could not tell (in lists and summaries). */
+export function shortOutcomeText(outcome: Exclude<EnquiryOutcome, { type: "found" }>, t: Translate): string {
+  return unknownOutcomeText(outcome, t, {}).short;
+}
+
 function kindLabel(kind: EnquiryKind, t: Translate): string {
   return t(kind === "collection" ? "kind-collection" : "kind-airtime");
 }
@@ -111,7 +116,7 @@ export function formatOutcomeLine(outcome: EnquiryOutcome, t: Translate, options
   const parts: (FormattedString | string)[] = [markerOf(outcome), " ", mono(outcome.transactionId)];
   if (options.withKind) parts.push(` · ${kindLabel(outcome.kind, t)}`);
   if (outcome.type !== "found") {
-    parts.push(` · ${unknownOutcomeText(outcome, t, {}).short}`);
+    parts.push(` · ${shortOutcomeText(outcome, t)}`);
     return line(...parts);
   }
   const { transaction } = outcome;

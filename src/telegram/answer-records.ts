@@ -1,0 +1,51 @@
+import { decodeOutcome, encodeOutcome } from "../payments/enquiry/outcome-codec.ts";
+import type { EnquiryOutcome } from "../payments/enquiry/types.ts";
+import type { IdResult, Query } from "../payments/query.ts";
+import type { KeyValueStore } from "../state/ports.ts";
+import { BUTTON_LIFETIME_MS } from "./views/callback-data.ts";
+
+export interface AnswerRecord {
+  query: Query;
+  results: IdResult[];
+}
+
+/**
+ * What an answer with buttons showed, by chat and message: 🔔 Notify me watches exactly its open
+ * payments, and once one settles the answer is shown again in its final form. Kept as long as
+ * its buttons work.
+ */
+export class AnswerRecords {
+  constructor(private readonly store: KeyValueStore) {}
+
+  async save(chatId: number, messageId: number, record: AnswerRecord): Promise<void> {
+    const stored = { ...record, results: record.results.map((result) => ({ id: result.id, outcomes: result.outcomes.map(encodeOutcome) })) };
+    await this.store.set(key(chatId, messageId), JSON.stringify(stored), BUTTON_LIFETIME_MS).catch(() => undefined);
+  }
+
+  async load(chatId: number, messageId: number): Promise<AnswerRecord | undefined> {
+    const text = await this.store.get(key(chatId, messageId)).catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      const stored = JSON.parse(text) as { query: Query; results: { id: string; outcomes: string[] }[] };
+      const results = stored.results.map((result) => ({
+        id: result.id,
+        outcomes: result.outcomes.map(decodeOutcome).filter((outcome): outcome is EnquiryOutcome => outcome !== undefined),
+      }));
+      return { query: stored.query, results };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const key = (chatId: number, messageId: number) => `answer:${chatId}:${messageId}`;
+
+/** The record with a newer outcome in place of the one for the same ID and kind. */
+export function withOutcome(record: AnswerRecord, outcome: EnquiryOutcome): AnswerRecord {
+  return {
+    ...record,
+    results: record.results.map((result) =>
+      result.id !== outcome.transactionId ? result : { ...result, outcomes: result.outcomes.map((previous) => (previous.kind === outcome.kind ? outcome : previous)) },
+    ),
+  };
+}

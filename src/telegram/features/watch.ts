@@ -1,0 +1,180 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
+import { parseIds } from "../../payments/parse-ids.ts";
+import { queryCost, type Query } from "../../payments/query.ts";
+import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
+import type { BotContext } from "../context.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { decodeButton, encodeButton, type ButtonPayload } from "../views/callback-data.ts";
+import { commands } from "../views/commands.ts";
+import { answerKeyboard } from "../views/keyboards.ts";
+import { cleanServiceText } from "../views/format/text.ts";
+import { formatWatchList } from "../views/format/watch.ts";
+import { askerOf, replyWithAnswer, type AnswerDependencies } from "./answers.ts";
+import { idsAskedFor, usageText } from "./check-commands.ts";
+
+export interface WatchFeatureOptions extends AnswerDependencies {
+  /** WATCH_MAX_PER_USER. */
+  maxPerUser: number;
+}
+
+/**
+ * Telling agents when a payment settles, so that they need not press Refresh again and again:
+ * 🔔 Notify me under an answer (and 🔕 to stop), /watch, /watches and /unwatch. The waiting itself
+ * is the scheduler's; this only starts and stops watches.
+ */
+export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const chats = composer.chatType(["private", "group", "supergroup"]);
+
+  chats.on("callback_query:data", async (ctx, next) => {
+    const decoded = await decodeButton(ctx.callbackQuery.data, deps.buttons);
+    if (decoded.type !== "ok" || !["notify", "stop", "unwatch"].includes(decoded.payload.action)) return next();
+    if (!decoded.payload.ids.every(isValidTransactionId)) return tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+    switch (decoded.payload.action) {
+      case "notify":
+        return notifyPressed(ctx, deps, decoded.payload);
+      case "stop":
+        return stopPressed(ctx, deps, decoded.payload);
+      default:
+        return unwatchPressed(ctx, deps, decoded.payload);
+    }
+  });
+
+  chats.command(commands.watch.name, async (ctx) => {
+    const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
+    const parsed = idsAskedFor(ctx);
+    if (parsed.type !== "ids") {
+      await ctx.reply(usageText(ctx, `/${commands.watch.name}`, parsed), { reply_parameters: replyParameters });
+      return;
+    }
+    // Looked up on both kinds, as /status does; watched on the kind(s) that know each ID.
+    const query: Query = { scope: "status", ids: parsed.ids };
+    if (!(await ctx.budget.spend(queryCost(query)))) return;
+    const results = await deps.checker.run(query, askerOf(ctx, "command"));
+    const targets = targetsOf(query.scope, results);
+    if (targets.length === 0) {
+      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-nothing"));
+      return;
+    }
+    const watched = await deps.watches.subscribe(targets, watcherOf(ctx, undefined), deps.maxPerUser);
+    if (watched.type === "limit") {
+      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-limit", { max: String(watched.max), active: String(watched.active) }));
+      return;
+    }
+    const added = new Set(watched.added.map((target) => target.transactionId)).size;
+    const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: String(added) });
+    // The answer is the message the notification will reply to (and edit once settled).
+    const { sent } = await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
+    await deps.watches.attachMessage(targets, ctx.chat.id, sent.message_id);
+  });
+
+  chats.command(commands.watches.name, async (ctx) => {
+    const list = await watchList(ctx, deps);
+    await ctx.reply(list.text, {
+      entities: list.entities,
+      reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true },
+      ...(list.keyboard ? { reply_markup: list.keyboard } : {}),
+    });
+  });
+
+  chats.command(commands.unwatch.name, async (ctx) => {
+    const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
+    const parsed = parseIds(ctx.match);
+    if (parsed.type !== "ids") {
+      await ctx.reply(usageText(ctx, `/${commands.unwatch.name}`, parsed), { reply_parameters: replyParameters });
+      return;
+    }
+    const wanted = new Set(parsed.ids);
+    const stopped = await deps.watches.unsubscribe(ctx.chat.id, ctx.from?.id ?? 0, (ref) => wanted.has(ref.transactionId));
+    const stoppedIds = new Set(stopped.map((ref) => ref.transactionId));
+    const notWatched = parsed.ids.filter((id) => !stoppedIds.has(id));
+    const lines = [];
+    if (stoppedIds.size > 0) lines.push(ctx.t("unwatch-done", { ids: [...stoppedIds].join(", ") }));
+    if (notWatched.length > 0) lines.push(ctx.t("unwatch-none", { ids: notWatched.join(", ") }));
+    await ctx.reply(lines.join("\n"), { reply_parameters: replyParameters });
+  });
+
+  return composer;
+}
+
+/** The person pressing or asking, as a subscriber of a watch in this chat. */
+function watcherOf(ctx: BotContext, messageId: number | undefined): NewWatch {
+  const from = ctx.from;
+  const name = cleanServiceText([from?.first_name, from?.last_name].filter(Boolean).join(" "), 64) || String(from?.id ?? "");
+  const chat = ctx.chat;
+  return {
+    chatId: chat?.id ?? 0,
+    chatType: chat?.type === "group" || chat?.type === "supergroup" ? chat.type : "private",
+    messageId,
+    locale: ctx.locale,
+    subscriber: { userId: from?.id ?? 0, name },
+  };
+}
+
+/** The open payments of the answer a button sits on: from what the answer showed, or else from the button. */
+async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<{ query: Query; targets: TargetRef[] }> {
+  const message = ctx.callbackQuery?.message;
+  const record = message ? await deps.answers.load(message.chat.id, message.message_id) : undefined;
+  if (record) return { query: record.query, targets: targetsOf(record.query.scope, record.results) };
+  const query = { scope: payload.scope, ids: payload.ids };
+  return { query, targets: payload.ids.map((transactionId) => ({ scope: payload.scope, transactionId })) };
+}
+
+async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  const { query, targets } = await targetsOfAnswer(ctx, deps, payload);
+  if (!message || targets.length === 0) {
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-nothing-to-watch") }), ctx.logger);
+    return;
+  }
+  const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id), deps.maxPerUser);
+  if (result.type === "limit") {
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: String(result.max) }), show_alert: true }), ctx.logger);
+    return;
+  }
+  ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: result.added.map((ref) => `${ref.scope}:${ref.transactionId}`) }, "watch started");
+  await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(result.added.length > 0 ? "toast-watching" : "toast-already-watching") }), ctx.logger);
+  await refreshKeyboard(ctx, deps, query, targets);
+}
+
+async function stopPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  if (!message) return;
+  const { query, targets } = await targetsOfAnswer(ctx, deps, payload);
+  const ids = new Set(query.ids);
+  const stopped = await deps.watches.unsubscribe(message.chat.id, ctx.from?.id ?? 0, (ref) => ids.has(ref.transactionId));
+  await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(stopped.length > 0 ? "toast-stopped" : "toast-not-watching") }), ctx.logger);
+  await refreshKeyboard(ctx, deps, query, targets);
+}
+
+async function unwatchPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+  const chatId = ctx.chat?.id ?? 0;
+  const stopped = await deps.watches.unsubscribe(chatId, ctx.from?.id ?? 0, (ref) => ref.scope === payload.scope && payload.ids.includes(ref.transactionId));
+  await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(stopped.length > 0 ? "toast-stopped" : "toast-not-watching") }), ctx.logger);
+  const list = await watchList(ctx, deps);
+  await tolerateHarmless(ctx.editMessageText(list.text, { entities: list.entities, ...(list.keyboard ? { reply_markup: list.keyboard } : {}) }), ctx.logger);
+}
+
+/** The answer's buttons again, showing who watches now (the text does not change). */
+async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query: Query, targets: readonly TargetRef[]): Promise<void> {
+  const chat = ctx.chat;
+  if (!chat) return;
+  const users = await deps.watches.subscribersIn(chat.id, targets);
+  const keyboard = await answerKeyboard(query, ctx.t, deps.buttons, { chatType: chat.type, subscribers: users.size, mine: ctx.from !== undefined && users.has(ctx.from.id) });
+  await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: keyboard }), ctx.logger);
+}
+
+/** /watches, with a 🔕 button for each watch. */
+async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
+  const entries = await deps.watches.watchesOf(ctx.chat?.id ?? 0, ctx.from?.id ?? 0);
+  const message = formatWatchList(entries, ctx.t);
+  let keyboard: InlineKeyboard | undefined;
+  for (const [index, { target }] of entries.slice(0, 50).entries()) {
+    keyboard ??= new InlineKeyboard();
+    if (index > 0 && index % 2 === 0) keyboard.row();
+    const data = await encodeButton({ action: "unwatch", scope: target.scope, ids: [target.transactionId] }, deps.buttons);
+    keyboard.text(ctx.t("button-unwatch", { id: target.transactionId }), data);
+  }
+  return { text: message.text, entities: message.entities, keyboard };
+}

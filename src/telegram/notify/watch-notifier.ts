@@ -1,0 +1,207 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { GrammyError, type Api } from "grammy";
+import type { Logger } from "../../logger.ts";
+import { mapWithConcurrency } from "../../payments/query.ts";
+import { targetsOf, type Notice, type Target, type TargetRef } from "../../payments/watches/target.ts";
+import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { Counters } from "../../state/ports.ts";
+import { withOutcome, type AnswerRecords } from "../answer-records.ts";
+import type { ChatAliases } from "../chat-aliases.ts";
+import type { Translations } from "../i18n.ts";
+import { describeTelegramFailure } from "../transport/startup-calls.ts";
+import { answerMessage } from "../views/answer-message.ts";
+import type { ButtonStore } from "../views/callback-data.ts";
+import { formatNotice, type GiveUpTimes } from "../views/format/watch.ts";
+
+export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
+
+export interface WatchNotifierOptions {
+  store: WatchStore;
+  /** An API of its own: no auto-retry, this waits out Telegram's 429s itself without holding anyone up. */
+  api: Api;
+  /** Where Telegram's limits are counted: shared by every instance with Redis. */
+  counters: Counters;
+  translations: Translations;
+  answers: AnswerRecords;
+  buttons: ButtonStore;
+  aliases: ChatAliases;
+  times: GiveUpTimes;
+  adminAlerted: boolean;
+  logger: Logger;
+  onResult?: (result: NotificationResult) => void;
+}
+
+/**
+ * Telegram's limits for messages a bot sends by itself: about 30 a second overall (25 here, so that
+ * replies to people asking always have room), 1 a second per chat, 20 a minute per group.
+ */
+export const NOTIFICATION_LIMITS = { perSecond: 25, perChatPerSecond: 1, perGroupPerMinute: 20 } as const;
+const LEASE_MS = 60_000;
+const BATCH = 50;
+const IDLE_MS = 250;
+const MAX_ATTEMPTS = 10;
+/** Errors that mean the bot can no longer write to the chat: its watches there end. */
+const GONE = /bot was blocked|bot was kicked|user is deactivated|chat not found|not enough rights|have no rights|CHAT_WRITE_FORBIDDEN|group chat was deactivated/i;
+
+/**
+ * Sends the messages watches end with (a payment settled, or the bot gave up), exactly once each:
+ * a notice is removed as soon as Telegram has the message, and only a crash in the milliseconds
+ * between the two can send it again. Telegram's limits are kept without waiting in line: a notice
+ * that would exceed one, or that Telegram answers with 429, is tried again later, and other
+ * chats' notices go on meanwhile.
+ */
+export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceMs: number): Promise<void> } {
+  const { store, api, logger } = options;
+  const stopping = new AbortController();
+
+  /** How long until a message to this chat fits Telegram's limits (0: now, and the place is taken). */
+  async function waitFor(notice: Notice): Promise<number> {
+    const limits = [
+      { key: "tg-notify:all", limit: NOTIFICATION_LIMITS.perSecond, windowMs: 1_000 },
+      { key: `tg-notify:chat:${notice.chatId}`, limit: NOTIFICATION_LIMITS.perChatPerSecond, windowMs: 1_000 },
+      ...(notice.chatType === "private" ? [] : [{ key: `tg-notify:group:${notice.chatId}`, limit: NOTIFICATION_LIMITS.perGroupPerMinute, windowMs: 60_000 }]),
+    ];
+    for (const { key, limit, windowMs } of limits) {
+      const taken = await options.counters.take(key, limit, windowMs);
+      if (!taken.granted) return taken.retryInMs;
+    }
+    return 0;
+  }
+
+  /** Shows the original answer again with the settled outcome, and buttons only for what is still open. */
+  async function updateOriginal(notice: Notice): Promise<void> {
+    if (notice.reason !== "settled" || notice.messageId === undefined) return;
+    const stored = await options.answers.load(notice.chatId, notice.messageId);
+    if (!stored) return;
+    const record = notice.outcomes.reduce(withOutcome, stored);
+    await options.answers.save(notice.chatId, notice.messageId, record);
+    const watchers = await store.subscribersIn(notice.chatId, targetsOf(record.query.scope, record.results));
+    const t = options.translations.translatorFor(notice.locale);
+    const answer = await answerMessage(record.query, record.results, t, {
+      buttons: options.buttons,
+      adminAlerted: options.adminAlerted,
+      watch: { chatType: notice.chatType, subscribers: watchers.size, mine: notice.chatType === "private" && watchers.size > 0 },
+    });
+    try {
+      await api.editMessageText(notice.chatId, notice.messageId, answer.message.text, {
+        entities: answer.message.entities,
+        link_preview_options: { is_disabled: true },
+        ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
+      });
+    } catch (error) {
+      logger.debug({ description: describeTelegramFailure(error), chatId: notice.chatId }, "could not show the settled answer in place");
+    }
+  }
+
+  /** Sends one notice; returns false when the rest of the target's notices must wait. */
+  async function send(ref: TargetRef, target: Target, notice: Notice): Promise<boolean> {
+    const waitMs = await waitFor(notice);
+    if (waitMs > 0) {
+      await store.noticesLater(ref, Date.now() + waitMs);
+      return false;
+    }
+    const text = formatNotice(notice, ref.scope, options.translations.translatorFor(notice.locale), options.times);
+    const context = { chatId: notice.chatId, reason: notice.reason, target: `${target.scope}:${target.transactionId}` };
+    try {
+      await api.sendMessage(notice.chatId, text.text, {
+        entities: text.entities,
+        link_preview_options: { is_disabled: true },
+        ...(notice.messageId === undefined ? {} : { reply_parameters: { message_id: notice.messageId, allow_sending_without_reply: true } }),
+      });
+    } catch (error) {
+      return failed(ref, notice, error, context);
+    }
+    await store.noticeDone(ref, notice.id, "sent");
+    options.onResult?.("sent");
+    logger.info(context, "watch notification sent");
+    await updateOriginal(notice);
+    return true;
+  }
+
+  async function failed(ref: TargetRef, notice: Notice, error: unknown, context: Record<string, unknown>): Promise<boolean> {
+    const description = describeTelegramFailure(error);
+    if (error instanceof GrammyError) {
+      const retryAfter = error.parameters.retry_after;
+      if (error.error_code === 429 && retryAfter !== undefined) {
+        options.onResult?.("rate_limited");
+        await store.noticesLater(ref, Date.now() + retryAfter * 1000);
+        return false;
+      }
+      const movedTo = error.parameters.migrate_to_chat_id;
+      if (movedTo !== undefined) {
+        options.onResult?.("migrated");
+        logger.warn({ ...context, newChatId: movedTo }, "the chat became a supergroup: its watches follow the new ID");
+        await options.aliases.record(notice.chatId, movedTo);
+        await store.forChat(notice.chatId, { moveTo: movedTo });
+        await store.noticesLater(ref, Date.now());
+        return false;
+      }
+      if (error.error_code === 403 || GONE.test(error.description)) {
+        options.onResult?.("blocked");
+        logger.warn({ ...context, description }, "the bot can no longer write to this chat: its watches end");
+        await store.forChat(notice.chatId, { drop: true });
+        return true;
+      }
+      if (error.error_code < 500) {
+        options.onResult?.("dropped");
+        logger.error({ ...context, description }, "Telegram refused a watch notification; it is dropped");
+        await store.noticeDone(ref, notice.id, "dropped");
+        return true;
+      }
+    }
+    if (notice.attempts + 1 >= MAX_ATTEMPTS) {
+      options.onResult?.("dropped");
+      logger.error({ ...context, description, attempts: notice.attempts + 1 }, "a watch notification kept failing; it is dropped");
+      await store.noticeDone(ref, notice.id, "dropped");
+      return true;
+    }
+    options.onResult?.("failed");
+    logger.warn({ ...context, description }, "a watch notification failed; it is tried again");
+    await store.noticeDone(ref, notice.id, "failed");
+    await store.noticesLater(ref, Date.now() + 1_000 * 2 ** notice.attempts);
+    return false;
+  }
+
+  async function deliver(ref: TargetRef): Promise<void> {
+    const target = await store.load(ref);
+    if (!target || target.notices.length === 0) {
+      await store.noticeDone(ref, "", "dropped");
+      return;
+    }
+    for (const notice of target.notices) {
+      if (stopping.signal.aborted) return;
+      if (!(await send(ref, target, notice))) return;
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      try {
+        const due = await store.claimDueNotices(BATCH, LEASE_MS);
+        if (due.length === 0) {
+          await sleep(IDLE_MS, undefined, { signal: stopping.signal });
+          continue;
+        }
+        await mapWithConcurrency(due, 10, async (ref) => {
+          try {
+            await deliver(ref);
+          } catch (error) {
+            if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "watch notifications failed; retried when their claim lapses");
+          }
+        });
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        logger.warn({ err: String(error) }, "watch notifications cannot reach the state store; retrying");
+        await sleep(5_000, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  const running = loop().catch(() => undefined);
+  return {
+    async stop(graceMs) {
+      stopping.abort();
+      await Promise.race([running, sleep(graceMs)]);
+    },
+  };
+}
