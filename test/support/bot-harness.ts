@@ -10,6 +10,7 @@ import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { createBot } from "../../src/telegram/create-bot.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 import type { AdminAlerts } from "../../src/telegram/notify/admin-alerts.ts";
+import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 
@@ -28,10 +29,7 @@ export const BOT_INFO = {
 /** Loaded once for the whole test run, as the app does. */
 export const translations = new Translations();
 
-export interface ApiCall {
-  method: string;
-  payload: Record<string, unknown> & { text?: string; chat_id?: number };
-}
+export type { ApiCall } from "./fake-telegram-fetch.ts";
 
 export interface HarnessOptions {
   enquiry: EnquiryService;
@@ -46,7 +44,7 @@ export interface HarnessOptions {
   /** The clock of the watch store. */
   now?: () => number;
   /** Make a Bot API method fail the way Telegram would. */
-  failWith?: (method: string, payload: Record<string, unknown>) => { error_code: number; description: string; parameters?: { retry_after?: number } } | undefined;
+  failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
 }
 
 /**
@@ -61,24 +59,8 @@ export function createTestBot(options: HarnessOptions) {
   if (options.onEnquiry) events.subscribe(options.onEnquiry);
   const alerts: string[] = [];
   const adminAlerts: AdminAlerts = { enabled: options.adminAlerted ?? false, send: async (text) => void alerts.push(text) };
-  const calls: ApiCall[] = [];
-  let nextMessageId = 9000;
-  /**
-   * Plays Telegram at the bottom of the client, where the network would be: every transformer
-   * the bot installs (retries, best-effort sends, the error observer) runs as in production.
-   */
-  const telegram = async (url: string, init: { body?: unknown } = {}) => {
-    const method = new URL(url).pathname.split("/").pop() ?? "";
-    const args = (typeof init.body === "string" ? JSON.parse(init.body) : {}) as ApiCall["payload"];
-    calls.push({ method, payload: args });
-    const failure = options.failWith?.(method, args);
-    const result =
-      method === "sendMessage" || method === "editMessageText"
-        ? { message_id: (args.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: args.chat_id, type: "private" }, text: args.text }
-        : true;
-    const body = failure ? { ok: false, ...failure } : { ok: true, result };
-    return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
-  };
+  const telegram = fakeTelegramFetch(options.failWith);
+  const { calls } = telegram;
   const bot = createBot({
     config: {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },

@@ -21,6 +21,8 @@ export interface WatchSchedulerOptions {
   tokenPaused: () => Promise<boolean>;
   logger: Logger;
   onCheck?: (outcome: OutcomeType) => void;
+  /** How long to wait when nothing is due (shorter in tests). */
+  idleMs?: number;
 }
 
 /** A target taken for a check is someone else's again after this long, should this process die. */
@@ -39,7 +41,10 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   const stopping = new AbortController();
   const batch = Math.max(1, Math.min(options.perSecond, 200));
   const concurrency = Math.max(1, Math.min(options.perSecond, 64));
+  /** A check in this batch met a rejected token: the rest of the batch waits. */
   let paused = false;
+  /** Whether the pause has been logged (once per pause, not per loop). */
+  let pauseLogged = false;
 
   async function checkOne(ref: TargetRef): Promise<void> {
     const allowed = new Map<number, boolean>();
@@ -62,16 +67,17 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
     while (!stopping.signal.aborted) {
       try {
         if (await options.tokenPaused()) {
-          if (!paused) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
-          paused = true;
-          await sleep(PAUSED_MS, undefined, { signal: stopping.signal });
+          if (!pauseLogged) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
+          pauseLogged = true;
+          await sleep(Math.min(PAUSED_MS, 10 * (options.idleMs ?? IDLE_MS)), undefined, { signal: stopping.signal });
           continue;
         }
-        if (paused) logger.info("watches resume: the service token changed");
+        if (pauseLogged) logger.info("watches resume: the service token changed");
+        pauseLogged = false;
         paused = false;
         const due = await store.claimDueChecks(batch, CHECK_LEASE_MS);
         if (due.length === 0) {
-          await sleep(IDLE_MS, undefined, { signal: stopping.signal });
+          await sleep(options.idleMs ?? IDLE_MS, undefined, { signal: stopping.signal });
           continue;
         }
         await mapWithConcurrency(due, concurrency, async (ref) => {

@@ -260,9 +260,15 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       await state.schedules.set(NOTICES, targetKey(ref), at);
     },
 
-    /** Ends every watch in a chat (the bot was blocked there), or moves them to the chat's new ID. */
-    async forChat(chatId: number, to: { drop: true } | { moveTo: number }): Promise<void> {
-      for (const key of await state.sets.members(chatIndex(chatId))) {
+    /**
+     * Ends every watch and notice of a chat (the bot was blocked there), or moves them to the
+     * chat's new ID. `also` is a target with a notice for the chat whose watch has already ended
+     * (so the chat's index no longer lists it).
+     */
+    async forChat(chatId: number, to: { drop: true } | { moveTo: number }, also?: TargetRef): Promise<void> {
+      const keys = new Set(await state.sets.members(chatIndex(chatId)));
+      if (also) keys.add(targetKey(also));
+      for (const key of keys) {
         const ref = parseTargetKey(key);
         if (!ref) continue;
         let moved: ChatWatch[] = [];

@@ -132,14 +132,14 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
         options.onResult?.("migrated");
         logger.warn({ ...context, newChatId: movedTo }, "the chat became a supergroup: its watches follow the new ID");
         await options.aliases.record(notice.chatId, movedTo);
-        await store.forChat(notice.chatId, { moveTo: movedTo });
+        await store.forChat(notice.chatId, { moveTo: movedTo }, ref);
         await store.noticesLater(ref, Date.now());
         return false;
       }
       if (error.error_code === 403 || GONE.test(error.description)) {
         options.onResult?.("blocked");
         logger.warn({ ...context, description }, "the bot can no longer write to this chat: its watches end");
-        await store.forChat(notice.chatId, { drop: true });
+        await store.forChat(notice.chatId, { drop: true }, ref);
         return true;
       }
       if (error.error_code < 500) {

@@ -1,0 +1,29 @@
+export interface ApiCall {
+  method: string;
+  payload: Record<string, unknown> & { text?: string; chat_id?: number };
+}
+
+export type Failure = { error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
+
+/**
+ * Telegram at the bottom of grammY's client, where the network would be (its `fetch` option):
+ * every transformer above it runs as in production. Records each call and answers like Telegram,
+ * or fails a call as scripted.
+ */
+export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined) {
+  const calls: ApiCall[] = [];
+  let nextMessageId = 9000;
+  const fetch = async (url: string, init: { body?: unknown } = {}) => {
+    const method = new URL(url).pathname.split("/").pop() ?? "";
+    const payload = (typeof init.body === "string" ? JSON.parse(init.body) : {}) as ApiCall["payload"];
+    calls.push({ method, payload });
+    const failure = failWith?.(method, payload);
+    const result =
+      method === "sendMessage" || method === "editMessageText"
+        ? { message_id: (payload.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: payload.chat_id, type: "private" }, text: payload.text }
+        : true;
+    const body = failure ? { ok: false, ...failure } : { ok: true, result };
+    return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
+  };
+  return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
