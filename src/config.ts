@@ -104,6 +104,10 @@ const urlWith = (protocols: readonly string[], message: string) =>
     }
   }, message);
 
+/** A number that may have decimals (0.5): for durations tests want shorter than one unit. */
+const decimal = (min: number, max: number) =>
+  trimmed.regex(/^\d+(\.\d+)?$/, "must be a number").transform(Number).pipe(z.number().min(min).max(max));
+
 const httpUrl = urlWith(["http:", "https:"], "must be an http(s) URL");
 
 const idList = trimmed.transform((value, ctx) => {
@@ -138,8 +142,8 @@ const envSchema = z.object({
   ENQUIRY_MAX_PER_SECOND: withDefault(integer(1, 1000), 10),
   WATCH_FIRST_CHECK_SECONDS: withDefault(integer(1, 3600), WATCH_DEFAULTS.firstCheckSeconds),
   WATCH_MAX_INTERVAL_SECONDS: withDefault(integer(1, 86_400), WATCH_DEFAULTS.maxIntervalSeconds),
-  WATCH_MAX_HOURS: withDefault(integer(1, 168), WATCH_DEFAULTS.maxHours),
-  WATCH_NOT_FOUND_MINUTES: withDefault(integer(1, 1440), WATCH_DEFAULTS.notFoundMinutes),
+  WATCH_MAX_HOURS: withDefault(decimal(0.0001, 168), WATCH_DEFAULTS.maxHours),
+  WATCH_NOT_FOUND_MINUTES: withDefault(decimal(0.001, 1440), WATCH_DEFAULTS.notFoundMinutes),
   WATCH_MAX_PER_USER: withDefault(integer(1, 1000), WATCH_DEFAULTS.maxPerUser),
   RATE_LIMIT_WINDOW_SECONDS: withDefault(integer(1, 3600), 60),
   RATE_LIMIT_MAX: withDefault(integer(1, 100_000), 60),

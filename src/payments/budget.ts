@@ -4,7 +4,7 @@ import type { Counters } from "../state/ports.ts";
 /**
  * The background enquiry budget (ENQUIRY_MAX_PER_SECOND): watches now, bulk checks too, share it,
  * so that however much waits, the provider sees at most that many background enquiries in any
- * second (a full second's worth may come at once). With Redis, every instance shares it.
+ * second, evenly spread. With Redis, every instance shares it.
  * Interactive commands never come here: they are never queued behind background work.
  */
 export interface BackgroundBudget {
@@ -16,11 +16,19 @@ export interface BackgroundBudget {
 
 const KEY = "budget:background";
 /**
- * A second and a little more: a request reaches the provider a few milliseconds after its place is
- * granted, and not always the same few, so a margin keeps any 1 s window the provider measures
- * within the limit.
+ * Places are handed out smoothly, a twentieth of a second's worth at a time, rather than a whole
+ * second's worth at once: a burst would queue for connections and reach the provider bunched, and
+ * bunching is what makes a 1 s window the provider measures overflow. The 5 % margin absorbs the
+ * few milliseconds by which requests reach the provider unevenly.
  */
-const WINDOW_MS = 1_050;
+const SLICES_PER_SECOND = 20;
+const MARGIN = 1.05;
+
+/** The sliding window the shared counter keeps: `limit` places per `windowMs`. */
+export function budgetWindow(perSecond: number): { limit: number; windowMs: number } {
+  const limit = Math.max(1, Math.floor(perSecond / SLICES_PER_SECOND));
+  return { limit, windowMs: Math.ceil((MARGIN * 1000 * limit) / perSecond) };
+}
 /** While the store cannot answer, wait this long before asking again. */
 const STORE_TROUBLE_WAIT_MS = 1_000;
 
@@ -34,6 +42,7 @@ interface Waiter {
  * order, so a thousand waiters cost no more store calls than one.
  */
 export function backgroundBudget(counters: Counters, perSecond: number): BackgroundBudget {
+  const { limit, windowMs } = budgetWindow(perSecond);
   const queue: Waiter[] = [];
   let pumping = false;
 
@@ -48,7 +57,7 @@ export function backgroundBudget(counters: Counters, perSecond: number): Backgro
         }
         let retryInMs: number;
         try {
-          const taken = await counters.take(KEY, perSecond, WINDOW_MS);
+          const taken = await counters.take(KEY, limit, windowMs);
           if (taken.granted) {
             queue.shift()?.grant();
             continue;

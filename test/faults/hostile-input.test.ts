@@ -104,7 +104,7 @@ describe("hostile input (property-based)", () => {
         const single = formatAnswer(kind, [{ id: "TX-1", outcomes: [outcome] }], t);
         const many = formatAnswer(kind, Array.from({ length: 20 }, (_, i) => ({ id: `TX-${i}`, outcomes: [{ ...outcome, transactionId: `TX-${i}` }] })), t);
         for (const { message } of [single, many]) {
-          expectValidMessages([{ method: "sendMessage", payload: { text: message.text, entities: message.entities } }]);
+          expectValidMessages([{ method: "sendMessage", payload: { text: message.text, entities: message.entities }, at: 0 }]);
         }
         if (outcome.type === "found") {
           // Exactly the entities the bot makes: the kind and status in bold, references in monospace.

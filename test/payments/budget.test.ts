@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { backgroundBudget } from "../../src/payments/budget.ts";
+import { backgroundBudget, budgetWindow } from "../../src/payments/budget.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 
 describe("the background budget", () => {
+  it.each([1, 3, 10, 100, 200, 1000])("never fits more than %i places in any second, even with 50 ms of unevenness", (perSecond) => {
+    const { limit, windowMs } = budgetWindow(perSecond);
+    expect(Math.ceil(1_050 / windowMs) * limit).toBeLessThanOrEqual(perSecond);
+    // And uses at least 90 % of it.
+    expect((1_000 / windowMs) * limit).toBeGreaterThanOrEqual(perSecond * 0.9);
+  });
+
   it("never grants more than ENQUIRY_MAX_PER_SECOND in any second, in the order asked, however many wait", async () => {
     const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
     const budget = backgroundBudget(state.counters, 20);
@@ -14,10 +21,10 @@ describe("the background budget", () => {
     await Promise.all(waits);
     expect(granted.map((g) => g.n)).toEqual(Array.from({ length: 45 }, (_, n) => n));
     for (const grant of granted) expect(granted.filter((other) => other.at >= grant.at && other.at < grant.at + 1_000).length).toBeLessThanOrEqual(20);
-    // A second's worth at once, then paced.
-    expect(granted[19]!.at - started).toBeLessThan(200);
+    // Evenly spread: no more than a twentieth of a second's worth in any 50 ms.
+    for (const grant of granted) expect(granted.filter((other) => other.at >= grant.at && other.at < grant.at + 50).length).toBeLessThanOrEqual(1);
     expect(granted[44]!.at - started).toBeGreaterThanOrEqual(2_000);
-    expect(granted[44]!.at - started).toBeLessThan(3_000);
+    expect(granted[44]!.at - started).toBeLessThan(2_600);
     await state.close();
   });
 

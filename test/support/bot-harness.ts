@@ -77,7 +77,7 @@ export function createTestBot(options: HarnessOptions) {
       logger: logs.logger,
     },
     botInfo: BOT_INFO,
-    client: { fetch: telegram },
+    client: { fetch: telegram.fetch },
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method);
   return {

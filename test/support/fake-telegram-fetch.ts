@@ -1,6 +1,8 @@
 export interface ApiCall {
   method: string;
   payload: Record<string, unknown> & { text?: string; chat_id?: number };
+  /** When Telegram received it. */
+  at: number;
 }
 
 export type Failure = { error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
@@ -16,7 +18,7 @@ export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["
   const fetch = async (url: string, init: { body?: unknown } = {}) => {
     const method = new URL(url).pathname.split("/").pop() ?? "";
     const payload = (typeof init.body === "string" ? JSON.parse(init.body) : {}) as ApiCall["payload"];
-    calls.push({ method, payload });
+    calls.push({ method, payload, at: Date.now() });
     const failure = failWith?.(method, payload);
     const result =
       method === "sendMessage" || method === "editMessageText"

@@ -16,6 +16,8 @@ export interface SandboxOptions {
   stallMs?: number;
   /** How long SETTLE IDs stay PENDING after they are first asked about. */
   settleMs?: number;
+  /** Told of every enquiry received (tests and the benchmark see who asked what, when). */
+  onEnquiry?: (kind: EnquiryKind, transactionId: string) => void;
 }
 
 export interface Sandbox {
@@ -60,6 +62,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (transactionId === undefined) {
       return send(res, 400, { code: "400", status: "FAILED", message: "Body must be {\"transactionID\": string}" });
     }
+    options.onEnquiry?.(kind, transactionId);
     if (latencyMs > 0) await sleep(latencyMs);
 
     const scenario = scenarioFor(kind, transactionId);
