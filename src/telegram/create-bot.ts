@@ -82,7 +82,7 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
     ...(services.inFlight ? [services.inFlight.middleware()] : []),
     updateLogger(logger),
     translations.middleware(),
-    chatMigration({ policy: config.access, aliases, kv: state.kv, alerts: services.alerts, translations }).middleware(),
+    chatMigration({ policy: config.access, watches: services.watches, aliases, kv: state.kv, alerts: services.alerts, translations }).middleware(),
     accessGate({ policy: config.access, aliases, kv: state.kv, windowSeconds: config.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
     ...(services.updateClaims ? [claimedOnce(services.updateClaims)] : []),

@@ -19,7 +19,7 @@ let bots: BotProcess[] = [];
 let nextId = 1;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 20_000 });
+  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 20_000, settleMs: 2_000 });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -114,6 +114,24 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       expect(await a?.(command("/airtime AIR-SUCCESS-SHARED"))).toBe(200);
       expect(await b?.(command("/airtime AIR-SUCCESS-SHARED"))).toBe(200);
       expect(sandbox.stats.requests - before).toBe(1);
+    }, 60_000);
+
+    it("notifies a watch made through one instance once, even when that instance is killed", async () => {
+      const [a, b] = await startPair({ WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1" });
+      const asked = command("/collection COL-SETTLE-INSTANCES");
+      expect(await deliverTo[0]?.(asked)).toBe(200);
+      const [answer] = replyTo(asked.message?.message_id)(telegram.calls);
+      const answerId = (answer?.result as { message_id: number }).message_id;
+      const notify = (answer?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat().find((button) => button.text === "🔔 Notify me") as { callback_data: string };
+      const press = { update_id: nextId++, callback_query: { id: "cb-n", from: AGENT, chat_instance: "x", data: notify.callback_data, message: { message_id: answerId, date: 1, chat: CHAT, text: answer?.payload.text } } } as Update;
+      expect(await deliverTo[0]?.(press)).toBe(200);
+      await a?.stop("SIGKILL");
+      const notifications = () => telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === answerId);
+      await telegram.waitFor(() => notifications().length > 0, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(notifications()).toHaveLength(1);
+      expect(notifications()[0]?.payload.text).toMatch(/^🔔 Settled/);
+      expect(b?.logs().some((entry) => entry.msg === "watch notification sent")).toBe(true);
     }, 60_000);
 
     it("counts the rate limit across instances", async () => {

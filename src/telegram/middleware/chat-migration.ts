@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import type { AccessPolicy } from "../../payments/access.ts";
+import type { WatchStore } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../chat-aliases.ts";
 import type { BotContext } from "../context.ts";
@@ -8,6 +9,8 @@ import type { AdminAlerts } from "../notify/admin-alerts.ts";
 
 export interface ChatMigrationOptions {
   policy: AccessPolicy;
+  /** The group's watches follow it to its new ID. */
+  watches: WatchStore;
   aliases: ChatAliases;
   kv: KeyValueStore;
   alerts: AdminAlerts;
@@ -17,15 +20,16 @@ export interface ChatMigrationOptions {
 /**
  * Telegram upgrades a group to a supergroup with a new ID, and says so with a service message in
  * each chat (`migrate_to_chat_id` in the old one, `migrate_from_chat_id` in the new one). For an
- * allowed group the bot remembers the old ID, keeps answering under the new one, and tells the
- * operators (once) to update ALLOWED_CHAT_IDS.
+ * allowed group the bot remembers the old ID, keeps answering under the new one, moves the
+ * group's watches there, and tells the operators (once) to update ALLOWED_CHAT_IDS.
  */
-export function chatMigration({ policy, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
+export function chatMigration({ policy, watches, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
     const originalId = await aliases.originalIdOf(formerId);
     if (!policy.allowedChatIds.has(originalId)) return;
     await aliases.record(formerId, newId);
+    await watches.forChat(formerId, { moveTo: newId });
     // Both service messages arrive (one per chat), possibly at two instances: one warning, one alert.
     if (!(await kv.setIfAbsent(`chat-migrated:${formerId}`, String(newId), 7 * 24 * 60 * 60 * 1000))) return;
     ctx.logger.warn({ formerChatId: formerId, newChatId: newId, allowedAs: originalId }, "an allowed group became a supergroup with a new ID: add it to ALLOWED_CHAT_IDS");

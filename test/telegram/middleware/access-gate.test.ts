@@ -123,6 +123,13 @@ describe("a group upgraded to a supergroup", () => {
     expect(enquiry.calls).toHaveLength(1);
   });
 
+  it("moves the group's watches to its new ID", async () => {
+    const harness = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.pending(kind, id)), access: { allowedChatIds: new Set([FORMER.id]) } });
+    await harness.watches.subscribe([{ scope: "collection", transactionId: "TX-5" }], { chatId: FORMER.id, chatType: "group", messageId: 3, locale: "en", subscriber: { userId: USER.id, name: "Ama" } }, 50);
+    await harness.bot.handleUpdate(migrateFrom);
+    expect((await harness.watches.load({ scope: "collection", transactionId: "TX-5" }))?.watches.map((watch) => watch.chatId)).toEqual([UPGRADED.id]);
+  });
+
   it("ignores the upgrade of a group that was not allowed", async () => {
     const enquiry = successEverywhere();
     const { bot, alerts } = createTestBot({ enquiry, adminAlerted: true, access: { allowedChatIds: new Set([GROUP.id]) } });
