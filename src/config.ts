@@ -33,6 +33,8 @@ export interface Config {
   rateLimit: { windowSeconds: number; maxCost: number };
   transport: PollingTransport | WebhookTransport;
   state: StateConfig;
+  /** IANA time zone of the times shown to users and of report file names (BOT_TIMEZONE). */
+  timeZone: string;
   adminChatId: number | undefined;
   auditLogFile: string | undefined;
   shutdownGraceMs: number;
@@ -160,6 +162,17 @@ const envSchema = z.object({
   STATE_DB: withDefault(trimmed, DEFAULT_STATE_DB),
   REDIS_URL: optional(urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL (redis://[user:password@]host:port/db)")),
   REDIS_PREFIX: withDefault(trimmed.regex(/^[A-Za-z0-9_:.-]{1,64}$/, "must be 1-64 characters of A-Z a-z 0-9 _ : . -"), "psb:"),
+  BOT_TIMEZONE: withDefault(
+    trimmed.refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone name, such as Africa/Accra, Europe/Paris or UTC"),
+    "UTC",
+  ),
   ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
   AUDIT_LOG_FILE: optional(trimmed),
   SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
@@ -258,6 +271,7 @@ function toConfig(env: Env): Config {
           }
         : { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS },
     state: env.REDIS_URL === undefined ? { kind: "sqlite", path: env.STATE_DB } : { kind: "redis", url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
+    timeZone: env.BOT_TIMEZONE,
     adminChatId: env.ADMIN_CHAT_ID,
     auditLogFile: env.AUDIT_LOG_FILE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

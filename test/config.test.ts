@@ -123,6 +123,14 @@ describe("parseConfig", () => {
     expect(text).toMatch(/WATCH_MAX_PER_USER must be a whole number/);
   });
 
+  it("takes BOT_TIMEZONE as an IANA name, UTC by default, and refuses an unknown one", () => {
+    const defaults = parseConfig(minimal);
+    expect(defaults.ok && defaults.config.timeZone).toBe("UTC");
+    const accra = parseConfig({ ...minimal, BOT_TIMEZONE: "Africa/Accra" });
+    expect(accra.ok && accra.config.timeZone).toBe("Africa/Accra");
+    expect(problems({ ...minimal, BOT_TIMEZONE: "Mars/Olympus" }).join()).toMatch(/BOT_TIMEZONE must be an IANA time zone name/);
+  });
+
   it("keeps the total enquiry budget at least one attempt long", () => {
     expect(problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5000", ENQUIRY_TOTAL_TIMEOUT_MS: "1000" }).join()).toMatch(/ENQUIRY_TOTAL_TIMEOUT_MS/);
   });

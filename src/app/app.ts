@@ -15,6 +15,7 @@ import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
 import { AnswerRecords } from "../telegram/answer-records.ts";
 import { ButtonStore } from "../telegram/views/callback-data.ts";
+import { clockIn } from "../telegram/views/format/text.ts";
 import { runPolling, type PollingRun } from "./run-polling.ts";
 import { buildServices } from "./services.ts";
 
@@ -127,6 +128,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     aliases,
     times: { maxHours: config.watches.maxAgeMs / 3_600_000, notFoundMinutes: config.watches.notFoundMs / 60_000 },
     adminAlerted: services.alerts.enabled,
+    clock: clockIn(config.timeZone),
     logger,
     onResult: metrics.countWatchNotification,
   });

@@ -19,6 +19,7 @@ import { AnswerRecords } from "../telegram/answer-records.ts";
 import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
+import { formatClock } from "../telegram/views/format/text.ts";
 import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
@@ -83,6 +84,7 @@ const bot = createBot({
     access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set() },
     rateLimit: { windowSeconds: 60, maxCost: 1_000 },
     watches: watchSettings,
+    timeZone: "UTC",
   },
   services: { checker, state, watches, translations, alerts: { enabled: false, send: async () => undefined }, logger },
   botInfo,
@@ -169,6 +171,7 @@ const notifier = startWatchNotifier({
   aliases: new ChatAliases(state.kv),
   times: { maxHours: watchSettings.maxAgeMs / 3_600_000, notFoundMinutes: watchSettings.notFoundMs / 60_000 },
   adminAlerted: false,
+  clock: formatClock,
   logger,
 });
 

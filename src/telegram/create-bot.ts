@@ -28,6 +28,7 @@ import { createTelegramFetch } from "./transport/fetch.ts";
 import { sendingPolicy } from "./transport/retry.ts";
 import type { UpdateClaims } from "./transport/update-claims.ts";
 import { ButtonStore } from "./views/callback-data.ts";
+import { clockIn } from "./views/format/text.ts";
 
 /** The services the bot's features use, built once by the app (or by a test). */
 export interface BotServices {
@@ -46,7 +47,7 @@ export interface BotServices {
 }
 
 export interface CreateBotOptions {
-  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches">;
+  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches" | "timeZone">;
   services: BotServices;
   /** Known bot identity (tests, the demo): skips `getMe` at start. */
   botInfo?: UserFromGetMe;
@@ -77,6 +78,7 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
     adminAlerted: services.alerts.enabled,
     answers: new AnswerRecords(state.kv),
     watches: services.watches,
+    clock: clockIn(config.timeZone),
   };
   const middleware: MiddlewareFn<BotContext>[] = [
     ...(services.inFlight ? [services.inFlight.middleware()] : []),

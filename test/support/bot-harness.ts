@@ -43,6 +43,8 @@ export interface HarnessOptions {
   watches?: Partial<WatchSettings>;
   /** The clock of the watch store. */
   now?: () => number;
+  /** BOT_TIMEZONE. */
+  timeZone?: string;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
 }
@@ -67,6 +69,7 @@ export function createTestBot(options: HarnessOptions) {
       access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, ...options.access },
       rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
       watches: { ...DEFAULT_WATCH_SETTINGS, ...options.watches },
+      timeZone: options.timeZone ?? "UTC",
     },
     services: {
       checker: createChecker({ enquiry: options.enquiry, events, auditInLog: true }),

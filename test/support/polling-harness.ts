@@ -25,6 +25,7 @@ export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryServ
       access: { allowedUserIds: new Set(allowedUserIds), allowedChatIds: new Set(), allowEveryone: false },
       rateLimit: { windowSeconds: 60, maxCost: 1_000 },
       watches: DEFAULT_WATCH_SETTINGS,
+      timeZone: "UTC",
     },
     services: {
       checker: createChecker({ enquiry, events: createEnquiryEvents(), auditInLog: true }),

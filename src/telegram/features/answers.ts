@@ -8,6 +8,7 @@ import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { answerMessage, type AnswerMessage } from "../views/answer-message.ts";
 import type { ButtonStore } from "../views/callback-data.ts";
+import type { Clock } from "../views/format/text.ts";
 import type { WatchState } from "../views/keyboards.ts";
 
 /** What the features that answer with payment statuses share. */
@@ -18,6 +19,8 @@ export interface AnswerDependencies {
   adminAlerted: boolean;
   answers: AnswerRecords;
   watches: WatchStore;
+  /** BOT_TIMEZONE's clock, for the times shown. */
+  clock: Clock;
 }
 
 /** The person and chat behind an update, for the record of each enquiry it makes. */

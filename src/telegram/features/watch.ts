@@ -168,7 +168,7 @@ async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query
 /** /watches, with a 🔕 button for each watch. */
 async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
   const entries = await deps.watches.watchesOf(ctx.chat?.id ?? 0, ctx.from?.id ?? 0);
-  const message = formatWatchList(entries, ctx.t);
+  const message = formatWatchList(entries, ctx.t, deps.clock);
   let keyboard: InlineKeyboard | undefined;
   for (const [index, { target }] of entries.slice(0, 50).entries()) {
     keyboard ??= new InlineKeyboard();

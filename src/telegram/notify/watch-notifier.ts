@@ -11,6 +11,7 @@ import type { Translations } from "../i18n.ts";
 import { describeTelegramFailure } from "../transport/startup-calls.ts";
 import { answerMessage } from "../views/answer-message.ts";
 import type { ButtonStore } from "../views/callback-data.ts";
+import type { Clock } from "../views/format/text.ts";
 import { formatNotice, type GiveUpTimes } from "../views/format/watch.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
@@ -27,6 +28,7 @@ export interface WatchNotifierOptions {
   aliases: ChatAliases;
   times: GiveUpTimes;
   adminAlerted: boolean;
+  clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
 }
@@ -80,6 +82,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     const answer = await answerMessage(record.query, record.results, t, {
       buttons: options.buttons,
       adminAlerted: options.adminAlerted,
+      clock: options.clock,
       watch: { chatType: notice.chatType, subscribers: watchers.size, mine: notice.chatType === "private" && watchers.size > 0 },
     });
     try {

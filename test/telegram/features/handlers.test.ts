@@ -81,6 +81,12 @@ describe("/collection and /airtime", () => {
     expect(logs.lines.join("")).not.toContain(BOT_TOKEN);
   });
 
+  it("shows the time of the check in BOT_TIMEZONE", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere(), timeZone: "Africa/Lagos" });
+    await bot.handleUpdate(messageUpdate("/collection TX-1"));
+    expect(sent()[0]?.payload.text).toMatch(/\n\nChecked 15:05:32 GMT\+1$/);
+  });
+
   it("speaks French to a French-speaking user", async () => {
     const { bot, sent } = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.failed(kind, id, "Solde insuffisant")) });
     await bot.handleUpdate(messageUpdate("/collection TX-9", { languageCode: "fr-FR" }));

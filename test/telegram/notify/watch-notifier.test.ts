@@ -9,6 +9,7 @@ import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { AnswerRecords } from "../../../src/telegram/answer-records.ts";
 import { ChatAliases } from "../../../src/telegram/chat-aliases.ts";
 import { startWatchNotifier, type NotificationResult } from "../../../src/telegram/notify/watch-notifier.ts";
+import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { ButtonStore } from "../../../src/telegram/views/callback-data.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
 import { fakeTelegramFetch, type Failure } from "../../support/fake-telegram-fetch.ts";
@@ -48,6 +49,7 @@ async function setup(failWith?: (method: string, payload: Record<string, unknown
     aliases: new ChatAliases(state.kv),
     times: { maxHours: 24, notFoundMinutes: 30 },
     adminAlerted: false,
+    clock: formatClock,
     logger: logs.logger,
     onResult: (result) => results.push(result),
   });

@@ -1,7 +1,7 @@
 import type { MessageEntity } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { formatAnswer } from "../../../src/telegram/views/format/answer.ts";
-import { cleanServiceText, fitMessage, TELEGRAM_TEXT_LIMIT } from "../../../src/telegram/views/format/text.ts";
+import { cleanServiceText, clockIn, fitMessage, TELEGRAM_TEXT_LIMIT } from "../../../src/telegram/views/format/text.ts";
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
@@ -169,5 +169,14 @@ describe("text helpers", () => {
     const fitted = fitMessage(long);
     expect(fitted.text.length).toBe(TELEGRAM_TEXT_LIMIT);
     for (const entity of fitted.entities) expect(entity.offset + entity.length).toBeLessThanOrEqual(fitted.text.length);
+  });
+});
+
+describe("times shown to users", () => {
+  it("are UTC by default, and in BOT_TIMEZONE with its short name otherwise", () => {
+    const at = new Date("2026-11-22T14:05:32Z");
+    expect(clockIn("UTC")(at)).toBe("14:05:32 UTC");
+    expect(clockIn("Africa/Lagos")(at)).toBe("15:05:32 GMT+1");
+    expect(clockIn("America/Sao_Paulo")(at)).toBe("11:05:32 GMT-3");
   });
 });

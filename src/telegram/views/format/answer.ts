@@ -50,7 +50,7 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
     sections.push(concat([bold(t("summary-heading", { kind, count: String(results.length) })), ...lines], "\n"));
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
-  sections.push(new FormattedString(t("checked-at", { time: formatClock(oldestCheck(allOutcomes)) })));
+  sections.push(new FormattedString(t("checked-at", { time: (options.clock ?? formatClock)(oldestCheck(allOutcomes)) })));
   return { message: fitMessage(concat(sections, "\n\n")), final };
 }
 

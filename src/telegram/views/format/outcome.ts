@@ -1,7 +1,7 @@
 import { type FormattedString } from "@grammyjs/parse-mode";
 import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState } from "../../../payments/enquiry/types.ts";
 import type { Translate } from "../../i18n.ts";
-import { bold, cleanServiceText, concat, line, mono } from "./text.ts";
+import { bold, cleanServiceText, concat, line, mono, type Clock } from "./text.ts";
 
 /** How much of a failure reason to show: in full in a single answer, one line in a summary. */
 export const REASON_LIMIT = { block: 600, line: 140 } as const;
@@ -10,6 +10,8 @@ const REFERENCE_LIMIT = 80;
 export interface OutcomeFormatOptions {
   /** Whether an admin is alerted when the service token is rejected (changes what users are told). */
   adminAlerted?: boolean;
+  /** How times are shown (BOT_TIMEZONE); UTC when not given. */
+  clock?: Clock;
 }
 
 const PAYMENT_MARKERS: Record<PaymentState, string> = { success: "✅", failed: "❌", not_final: "⏳" };

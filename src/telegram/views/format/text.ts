@@ -55,7 +55,22 @@ export function concat(parts: readonly (FormattedString | string)[], separator =
 /** One line made of plain and formatted pieces. */
 export const line = (...parts: (FormattedString | string)[]): FormattedString => concat(parts);
 
-/** "14:05:32 UTC": agents in several time zones read the same clock. */
+export type Clock = (date: Date) => string;
+
+/** "14:05:32 UTC": by default, agents in several time zones read the same clock. */
 export function formatClock(date: Date): string {
   return `${date.toISOString().slice(11, 19)} UTC`;
+}
+
+/**
+ * The time of day in BOT_TIMEZONE, with the zone's short name so nobody takes it for their own:
+ * "14:05:32 GMT+1", "14:05:32 UTC".
+ */
+export function clockIn(timeZone: string): Clock {
+  if (timeZone === "UTC") return formatClock;
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+  return (date) => {
+    const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+    return `${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+  };
 }

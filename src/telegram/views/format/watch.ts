@@ -4,7 +4,7 @@ import type { Scope } from "../../../payments/query.ts";
 import type { ChatWatch, Notice, Subscriber, Target } from "../../../payments/watches/target.ts";
 import type { Translate } from "../../i18n.ts";
 import { formatOutcomeBlock, markerOf, shortOutcomeText } from "./outcome.ts";
-import { bold, cleanServiceText, concat, fitMessage, formatClock, line, mono } from "./text.ts";
+import { bold, cleanServiceText, concat, fitMessage, formatClock, line, mono, type Clock } from "./text.ts";
 
 /** What the give-up messages say about the time waited. */
 export interface GiveUpTimes {
@@ -67,7 +67,7 @@ function statusOf(outcome: EnquiryOutcome, t: Translate): string {
 }
 
 /** /watches: the asker's watches in this chat, one line each. */
-export function formatWatchList(entries: readonly { target: Target; watch: ChatWatch }[], t: Translate): FormattedString {
+export function formatWatchList(entries: readonly { target: Target; watch: ChatWatch }[], t: Translate, clock: Clock = formatClock): FormattedString {
   if (entries.length === 0) return new FormattedString(t("watches-empty"));
   const lines = entries.map(({ target, watch }) => {
     const last = target.last ?? [];
@@ -76,8 +76,8 @@ export function formatWatchList(entries: readonly { target: Target; watch: ChatW
     const details = t("watches-line", {
       kind: scopeLabel(target.scope, t),
       status,
-      since: formatClock(new Date(watch.startedAt)),
-      next: formatClock(new Date(target.nextCheckAt)),
+      since: clock(new Date(watch.startedAt)),
+      next: clock(new Date(target.nextCheckAt)),
     });
     return line(`${marker} `, mono(target.transactionId), ` · ${details}`);
   });
