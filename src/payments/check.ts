@@ -50,8 +50,12 @@ export interface Asker {
 }
 
 export interface Checker {
-  /** Runs every enquiry a query needs, logging and publishing each one. */
-  run(query: Query, asker: Asker, options?: { fresh?: boolean; signal?: AbortSignal }): Promise<IdResult[]>;
+  /**
+   * Runs every enquiry a query needs, logging and publishing each one. With a `deadline`, an
+   * enquiry still waiting when it aborts counts as "no answer in time" (an inline answer cannot
+   * wait as long as a chat reply); the request itself goes on, for anyone sharing it.
+   */
+  run(query: Query, asker: Asker, options?: { fresh?: boolean; deadline?: AbortSignal }): Promise<IdResult[]>;
 }
 
 export interface CheckerOptions {
@@ -63,10 +67,11 @@ export interface CheckerOptions {
 
 export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): Checker {
   return {
-    run: (query, asker, { fresh = false, signal } = {}) =>
+    run: (query, asker, { fresh = false, deadline } = {}) =>
       runQuery(query, async (kind, transactionId) => {
         const started = performance.now();
-        const outcome = await enquiry.enquire(kind, transactionId, signal ? { fresh, signal } : { fresh });
+        const asked = enquiry.enquire(kind, transactionId, { fresh });
+        const outcome = deadline ? await Promise.race([asked, timedOut(deadline, kind, transactionId)]) : await asked;
         const record: EnquiryRecord = {
           time: new Date().toISOString(),
           userId: asker.userId,
@@ -85,4 +90,13 @@ export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): 
         return outcome;
       }),
   };
+}
+
+/** A timeout outcome once the deadline aborts (never settles before). */
+function timedOut(deadline: AbortSignal, kind: EnquiryKind, transactionId: string): Promise<EnquiryOutcome> {
+  return new Promise((resolve) => {
+    const expire = () => resolve({ kind, transactionId, checkedAt: new Date(), type: "timeout" });
+    if (deadline.aborted) expire();
+    else deadline.addEventListener("abort", expire, { once: true });
+  });
 }

@@ -14,6 +14,7 @@ import { bareIdsFeature } from "./features/bare-ids.ts";
 import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { helpFeature } from "./features/help.ts";
+import { inlineFeature } from "./features/inline.ts";
 import { watchFeature } from "./features/watch.ts";
 import { whoamiFeature } from "./features/whoami.ts";
 import type { Translations } from "./i18n.ts";
@@ -97,6 +98,7 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
     helpFeature().middleware(),
     whoamiFeature().middleware(),
     checkCommandsFeature(answers).middleware(),
+    inlineFeature(answers).middleware(),
     buttonsFeature(answers).middleware(),
     watchFeature({ ...answers, maxPerUser: config.watches.maxPerUser }).middleware(),
     bareIdsFeature(answers.buttons).middleware(),

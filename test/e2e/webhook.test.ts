@@ -85,7 +85,7 @@ describe("webhook mode, the real process", () => {
     expect((await deliver(early)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const setWebhook = await telegram.waitFor((calls) => calls.find((call) => call.method === "setWebhook"));
-    expect(setWebhook.payload).toEqual({ url: "https://bot.example.com/tg/hook", secret_token: SECRET, allowed_updates: ["message", "callback_query"] });
+    expect(setWebhook.payload).toEqual({ url: "https://bot.example.com/tg/hook", secret_token: SECRET, allowed_updates: ["message", "callback_query", "inline_query"] });
     expect(telegram.calls.some((call) => call.method === "deleteWebhook")).toBe(false);
     await bot.waitForLog((entry) => entry.msg === "bot started");
     // Telegram delivers it again once the bot answers 200; it is then handled like any other.

@@ -130,3 +130,12 @@ label-transaction-id = Transaction ID:
 command-watch = Tell me here when a payment settles
 command-watches = Payments I watch for you here
 command-unwatch = Stop watching a payment
+
+## Inline mode
+inline-hint-title = Check a payment
+inline-hint-description = Type a transaction ID, or several separated by spaces or commas
+inline-hint-message = To check a payment from any chat, type @{$bot} and a transaction ID, for example: @{$bot} TX-12345
+inline-invalid-title = That is not a transaction ID
+inline-invalid-description = Up to 64 letters, digits and - _ . : each, and at most 20 at once
+inline-access-button = How to get access
+inline-slow-down-button = Too many requests: wait a minute

@@ -129,3 +129,12 @@ label-transaction-id = ID de transaction :
 command-watch = Me prévenir ici quand un paiement est réglé
 command-watches = Paiements que je suis pour vous ici
 command-unwatch = Arrêter de suivre un paiement
+
+## Mode en ligne
+inline-hint-title = Vérifier un paiement
+inline-hint-description = Tapez un ID de transaction, ou plusieurs séparés par des espaces ou des virgules
+inline-hint-message = Pour vérifier un paiement depuis n'importe quelle discussion, tapez @{$bot} puis un ID de transaction, par exemple : @{$bot} TX-12345
+inline-invalid-title = Ce n'est pas un ID de transaction
+inline-invalid-description = Jusqu'à 64 lettres, chiffres et - _ . : chacun, et au plus 20 à la fois
+inline-access-button = Comment obtenir l'accès
+inline-slow-down-button = Trop de demandes : patientez une minute

@@ -1,9 +1,10 @@
 import type { MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { isAllowed, type AccessPolicy } from "../../payments/access.ts";
+import { isAllowed, isAllowedPerson, type AccessPolicy } from "../../payments/access.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../chat-aliases.ts";
 import type { BotContext } from "../context.ts";
+import { INLINE_CACHE_SECONDS } from "../features/inline.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
 import { commands } from "../views/commands.ts";
 import { formatWhoami } from "../views/format/identity.ts";
@@ -44,8 +45,14 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
   return async (ctx, next) => {
     const chat = ctx.chat;
     const userId = ctx.from?.id;
-    const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
-    if (isAllowed(policy, chat, userId, formerId)) return next();
+    // Inline queries, and buttons on inline messages, come from a person and no chat: the person decides.
+    const chatless = ctx.inlineQuery !== undefined || (ctx.callbackQuery !== undefined && ctx.callbackQuery.message === undefined);
+    if (chatless) {
+      if (isAllowedPerson(policy, userId)) return next();
+    } else {
+      const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
+      if (isAllowed(policy, chat, userId, formerId)) return next();
+    }
     // While Telegram throttles the bot, or a few replies to strangers are on their way, strangers get nothing.
     const slot = sending.bestEffortSlot();
     if (!slot) return;
@@ -59,6 +66,17 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
   async function answerStranger(ctx: BotContext): Promise<void> {
     const chat = ctx.chat;
     const userId = ctx.from?.id;
+    if (ctx.inlineQuery) {
+      // No results; a button that opens the private chat, where /start shows the ID to give an admin.
+      const id = ctx.inlineQuery.id;
+      await bestEffort(ctx.logger, (signal) =>
+        ctx.api.raw.answerInlineQuery(
+          sending.bestEffort({ inline_query_id: id, results: [], cache_time: INLINE_CACHE_SECONDS, is_personal: true, button: { text: ctx.t("inline-access-button"), start_parameter: "access" } }),
+          signal,
+        ),
+      );
+      return;
+    }
     if (ctx.callbackQuery) {
       ctx.logger.debug({ chatId: chat?.id, userId }, "button press refused: not allowed here");
       const id = ctx.callbackQuery.id;

@@ -76,6 +76,10 @@ async function tellToSlowDown(ctx: BotContext, sending: SendingPolicy): Promise<
   try {
     if (ctx.callbackQuery) {
       await ctx.api.raw.answerCallbackQuery(sending.bestEffort({ callback_query_id: ctx.callbackQuery.id, text: ctx.t("toast-slow-down") }));
+    } else if (ctx.inlineQuery) {
+      await ctx.api.raw.answerInlineQuery(
+        sending.bestEffort({ inline_query_id: ctx.inlineQuery.id, results: [], cache_time: 5, is_personal: true, button: { text: ctx.t("inline-slow-down-button"), start_parameter: "help" } }),
+      );
     } else if (ctx.message) {
       await ctx.api.raw.sendMessage(
         sending.bestEffort({
