@@ -58,3 +58,17 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
 export function queryCost(query: Query): number {
   return Math.max(1, query.ids.length * kindsFor(query.scope).length);
 }
+
+/**
+ * The outcomes worth showing for one ID. For a single kind, its outcome. For `status` (both kinds
+ * asked), the kind(s) that know the ID; if neither does, none (the caller says "not found
+ * anywhere"); if the service could not tell for one of them, both, so a timeout is never hidden
+ * behind the other kind's "not found".
+ */
+export function relevantOutcomes(result: IdResult): readonly EnquiryOutcome[] {
+  if (result.outcomes.length < 2) return result.outcomes;
+  const found = result.outcomes.filter((outcome) => outcome.type === "found");
+  if (found.length > 0) return found;
+  if (result.outcomes.every((outcome) => outcome.type === "not_found")) return [];
+  return result.outcomes;
+}

@@ -1,7 +1,7 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { isFinal, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
 import type { Translate } from "../../i18n.ts";
-import type { IdResult, Scope } from "../../../payments/query.ts";
+import { relevantOutcomes, type IdResult, type Scope } from "../../../payments/query.ts";
 import { formatOutcomeBlock, formatOutcomeLine, type OutcomeFormatOptions } from "./outcome.ts";
 import { bold, concat, fitMessage, formatClock, line, mono } from "./text.ts";
 
@@ -9,20 +9,6 @@ export interface Answer {
   message: FormattedString;
   /** True when every outcome shown is settled (SUCCESS or FAILED): no point in checking again. */
   final: boolean;
-}
-
-/**
- * What is worth showing for one ID. For a single kind, its outcome. For `status` (both kinds
- * asked), the kind(s) that know the ID; if neither does, nothing (the caller says "not found
- * anywhere"); if the service could not tell for one of them, both, so a timeout is never hidden
- * behind the other kind's "not found".
- */
-export function relevantOutcomes(result: IdResult): readonly EnquiryOutcome[] {
-  if (result.outcomes.length < 2) return result.outcomes;
-  const found = result.outcomes.filter((outcome) => outcome.type === "found");
-  if (found.length > 0) return found;
-  if (result.outcomes.every((outcome) => outcome.type === "not_found")) return [];
-  return result.outcomes;
 }
 
 /** The reply to a query, as a user sees it. Pure: same results, same message. */

@@ -1,0 +1,40 @@
+import type { BackgroundBudget } from "../budget.ts";
+import type { Asker, Checker } from "../check.ts";
+import { kindsFor, mapWithConcurrency, type IdResult, type Scope } from "../query.ts";
+
+export interface BulkCheck {
+  scope: Scope;
+  ids: readonly string[];
+  checker: Checker;
+  budget: BackgroundBudget;
+  asker: Asker;
+  /** Cancel, or a shutdown: the enquiries stop, and what was checked is kept. */
+  signal: AbortSignal;
+  /** Called after each ID, with how many are done. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Enquiries waiting on the provider at once, at most: the budget sets the pace, this bounds the connections. */
+const IN_FLIGHT = 32;
+
+/**
+ * The enquiries of a bulk check, within the background budget (ENQUIRY_MAX_PER_SECOND): a file of
+ * a thousand IDs never delays anyone's command. Each ID is checked once (on both kinds for
+ * `status`); on cancel the results so far come back, in the file's order, with `cancelled` set.
+ */
+export async function runBulkCheck({ scope, ids, checker, budget, asker, signal, onProgress }: BulkCheck): Promise<{ results: IdResult[]; cancelled: boolean }> {
+  const results = new Array<IdResult | undefined>(ids.length);
+  let done = 0;
+  await mapWithConcurrency(ids.map((id, index) => ({ id, index })), IN_FLIGHT, async ({ id, index }) => {
+    if (signal.aborted) return;
+    try {
+      for (const _ of kindsFor(scope)) await budget.acquire(signal);
+    } catch {
+      return;
+    }
+    const [result] = await checker.run({ scope, ids: [id] }, asker);
+    if (result) results[index] = result;
+    onProgress?.(++done, ids.length);
+  });
+  return { results: results.filter((result): result is IdResult => result !== undefined), cancelled: signal.aborted && done < ids.length };
+}
