@@ -29,6 +29,8 @@ export interface Config {
   watches: WatchSettings;
   /** Background enquiries (watches, bulk checks), all instances together, at most per second. */
   backgroundPerSecond: number;
+  /** Most distinct IDs one file may hold (BULK_MAX_IDS). */
+  bulkMaxIds: number;
   /** Each user may spend `maxCost` (enquiries, at least 1 per request) per window. */
   rateLimit: { windowSeconds: number; maxCost: number };
   transport: PollingTransport | WebhookTransport;
@@ -142,6 +144,7 @@ const envSchema = z.object({
   ALLOW_EVERYONE: withDefault(bool, false),
   CACHE_TTL_SECONDS: withDefault(integer(0, 3600), 30),
   ENQUIRY_MAX_PER_SECOND: withDefault(integer(1, 1000), 10),
+  BULK_MAX_IDS: withDefault(integer(1, 10_000), 1000),
   WATCH_FIRST_CHECK_SECONDS: withDefault(integer(1, 3600), WATCH_DEFAULTS.firstCheckSeconds),
   WATCH_MAX_INTERVAL_SECONDS: withDefault(integer(1, 86_400), WATCH_DEFAULTS.maxIntervalSeconds),
   WATCH_MAX_HOURS: withDefault(decimal(0.0001, 168), WATCH_DEFAULTS.maxHours),
@@ -259,6 +262,7 @@ function toConfig(env: Env): Config {
       maxPerUser: env.WATCH_MAX_PER_USER,
     },
     backgroundPerSecond: env.ENQUIRY_MAX_PER_SECOND,
+    bulkMaxIds: env.BULK_MAX_IDS,
     rateLimit: { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, maxCost: env.RATE_LIMIT_MAX },
     transport:
       env.BOT_MODE === "webhook"

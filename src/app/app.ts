@@ -118,6 +118,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     logger,
     onCheck: metrics.countWatchCheck,
   });
+  // Bulk checks a dead instance left running: their owners are told to send the file again.
+  void services.bulkJobs.recoverOrphans().catch((error: unknown) => logger.warn({ err: String(error) }, "could not look for interrupted bulk checks"));
   const notifier = startWatchNotifier({
     store: services.watches,
     api: services.api,
@@ -147,6 +149,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
         // Watches live in the state store: whatever is unfinished here is picked up after a restart, or by another instance.
         scheduler.stop(config.shutdownGraceMs),
         notifier.stop(config.shutdownGraceMs),
+        // Running bulk checks stop, and send what they checked.
+        services.bulkJobs.stop(config.shutdownGraceMs),
       ]);
       if (!drained) logger.warn({ inFlight: inFlight.count }, "shutdown grace period over; unfinished updates are left to Telegram's redelivery");
       await claims.releaseUnfinished();

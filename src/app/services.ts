@@ -13,10 +13,12 @@ import { tokenPause } from "../payments/watches/scheduler.ts";
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
+import { createBulkJobs, type BulkJobs } from "../telegram/bulk-jobs.ts";
 import { DEFAULT_LOCALE, Translations } from "../telegram/i18n.ts";
 import { adminAlerts, alertOnTokenRejection, type AdminAlerts } from "../telegram/notify/admin-alerts.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
+import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { openServiceToken } from "./service-token.ts";
 
 /** Everything built once per process, before the bot: what the features and the transports share. */
@@ -34,6 +36,7 @@ export interface Services {
   tokenPaused: () => Promise<boolean>;
   /** Sends messages outside any update (alerts, notifications): no auto-retry, senders handle 429 themselves. */
   api: Api;
+  bulkJobs: BulkJobs;
   events: EnquiryEvents;
   metrics: Metrics;
   translations: Translations;
@@ -112,6 +115,17 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
     const watches = createWatchStore({ state, schedule: config.watches });
     metrics.watchSources({ activeWatches: () => watches.activeTargets(), backgroundQueue: () => background.budget.waiting });
     const tokenPaused = tokenPause(events, state.kv, () => tokenFingerprint(token.current()), logger);
+    const bulkJobs = createBulkJobs({
+      api,
+      state,
+      budget: background.budget,
+      checker: background.checker,
+      translations,
+      buttons: new ButtonStore(state.kv),
+      instanceId,
+      timeZone: config.timeZone,
+      logger,
+    });
 
     return {
       instanceId,
@@ -123,6 +137,7 @@ export async function buildServices(config: Config, logger: Logger, secrets: Sec
       watches,
       tokenPaused,
       api,
+      bulkJobs,
       events,
       metrics,
       translations,

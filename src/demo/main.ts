@@ -16,6 +16,7 @@ import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import { createBot } from "../telegram/create-bot.ts";
 import { AnswerRecords } from "../telegram/answer-records.ts";
+import { createBulkJobs } from "../telegram/bulk-jobs.ts";
 import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
@@ -78,6 +79,20 @@ const translations = new Translations();
 const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
 const watches = createWatchStore({ state, schedule: watchSettings });
 const BOT_TOKEN = "100000001:demo-token-not-used-anywhere";
+const budget = backgroundBudget(state.counters, 10);
+// Messages sent outside any update (notifications, bulk reports) go through an API of their own, answered here too.
+const notifyApi = new Api(BOT_TOKEN);
+const bulkJobs = createBulkJobs({
+  api: notifyApi,
+  state,
+  budget,
+  checker,
+  translations,
+  buttons: new ButtonStore(state.kv),
+  instanceId: "demo",
+  timeZone: "UTC",
+  logger,
+});
 const bot = createBot({
   config: {
     telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
@@ -85,8 +100,9 @@ const bot = createBot({
     rateLimit: { windowSeconds: 60, maxCost: 1_000 },
     watches: watchSettings,
     timeZone: "UTC",
+    bulkMaxIds: 1000,
   },
-  services: { checker, state, watches, translations, alerts: { enabled: false, send: async () => undefined }, logger },
+  services: { checker, state, watches, bulkJobs, translations, alerts: { enabled: false, send: async () => undefined }, logger },
   botInfo,
 });
 
@@ -149,12 +165,10 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
 };
 bot.api.config.use(offlineTelegram);
 
-// Notifications are sent from outside any update, through an API of their own (answered here too).
-const notifyApi = new Api(BOT_TOKEN);
 notifyApi.config.use(offlineTelegram);
 const scheduler = startWatchScheduler({
   store: watches,
-  budget: backgroundBudget(state.counters, 10),
+  budget,
   checker,
   perSecond: 10,
   mayWatch: async () => true,

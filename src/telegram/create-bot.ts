@@ -10,12 +10,15 @@ import { AnswerRecords } from "./answer-records.ts";
 import { ChatAliases } from "./chat-aliases.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
+import type { BulkJobs } from "./bulk-jobs.ts";
 import { bareIdsFeature } from "./features/bare-ids.ts";
+import { bulkUploadFeature } from "./features/bulk-upload.ts";
 import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
 import { watchFeature } from "./features/watch.ts";
+import { unhandledFeature } from "./features/unhandled.ts";
 import { whoamiFeature } from "./features/whoami.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate } from "./middleware/access-gate.ts";
@@ -26,6 +29,7 @@ import { updateLogger } from "./middleware/update-logger.ts";
 import type { AdminAlerts } from "./notify/admin-alerts.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
 import { createTelegramFetch } from "./transport/fetch.ts";
+import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
 import { sendingPolicy } from "./transport/retry.ts";
 import type { UpdateClaims } from "./transport/update-claims.ts";
 import { ButtonStore } from "./views/callback-data.ts";
@@ -36,6 +40,9 @@ export interface BotServices {
   checker: Checker;
   state: StateStore;
   watches: WatchStore;
+  bulkJobs: BulkJobs;
+  /** Downloads users' files; the bot's own API by default (tests give their own). */
+  files?: TelegramFiles;
   translations: Translations;
   alerts: AdminAlerts;
   logger: Logger;
@@ -48,7 +55,7 @@ export interface BotServices {
 }
 
 export interface CreateBotOptions {
-  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches" | "timeZone">;
+  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds">;
   services: BotServices;
   /** Known bot identity (tests, the demo): skips `getMe` at start. */
   botInfo?: UserFromGetMe;
@@ -101,7 +108,15 @@ export function createBot({ config, services, botInfo, client }: CreateBotOption
     inlineFeature(answers).middleware(),
     buttonsFeature(answers).middleware(),
     watchFeature({ ...answers, maxPerUser: config.watches.maxPerUser }).middleware(),
+    bulkUploadFeature({
+      jobs: services.bulkJobs,
+      files: services.files ?? telegramFiles(bot.api, config.telegram.botToken, config.telegram.apiRoot),
+      buttons: answers.buttons,
+      kv: state.kv,
+      maxIds: config.bulkMaxIds,
+    }).middleware(),
     bareIdsFeature(answers.buttons).middleware(),
+    unhandledFeature().middleware(),
   ];
   bot.use(...middleware);
   bot.catch(handleBotError(logger));

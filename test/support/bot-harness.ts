@@ -1,3 +1,4 @@
+import { Api } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../../src/config.ts";
 import type { AccessPolicy } from "../../src/payments/access.ts";
@@ -7,7 +8,11 @@ import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import type { StateStore } from "../../src/state/ports.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
+import { backgroundBudget } from "../../src/payments/budget.ts";
+import { createBulkJobs } from "../../src/telegram/bulk-jobs.ts";
 import { createBot } from "../../src/telegram/create-bot.ts";
+import { FileTooLargeError, type TelegramFiles } from "../../src/telegram/transport/files.ts";
+import { ButtonStore } from "../../src/telegram/views/callback-data.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 import type { AdminAlerts } from "../../src/telegram/notify/admin-alerts.ts";
 import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
@@ -45,6 +50,8 @@ export interface HarnessOptions {
   now?: () => number;
   /** BOT_TIMEZONE. */
   timeZone?: string;
+  bulkMaxIds?: number;
+  backgroundPerSecond?: number;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
 }
@@ -63,6 +70,29 @@ export function createTestBot(options: HarnessOptions) {
   const adminAlerts: AdminAlerts = { enabled: options.adminAlerted ?? false, send: async (text) => void alerts.push(text) };
   const telegram = fakeTelegramFetch(options.failWith);
   const { calls } = telegram;
+  const checker = createChecker({ enquiry: options.enquiry, events, auditInLog: true });
+  // Messages sent outside updates (bulk progress and reports) go through their own API, to the same fake Telegram.
+  const outside = new Api(BOT_TOKEN, { fetch: telegram.fetch });
+  const bulkJobs = createBulkJobs({
+    api: outside,
+    state,
+    budget: backgroundBudget(state.counters, options.backgroundPerSecond ?? 1000),
+    checker,
+    translations,
+    buttons: new ButtonStore(state.kv),
+    instanceId: "test-instance",
+    timeZone: options.timeZone ?? "UTC",
+    logger: logs.logger,
+  });
+  const uploaded = new Map<string, Uint8Array>();
+  const files: TelegramFiles = {
+    download: async (fileId, maxBytes) => {
+      const bytes = uploaded.get(fileId);
+      if (!bytes) throw new Error("no such file");
+      if (bytes.length > maxBytes) throw new FileTooLargeError(maxBytes);
+      return bytes;
+    },
+  };
   const bot = createBot({
     config: {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
@@ -70,11 +100,14 @@ export function createTestBot(options: HarnessOptions) {
       rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
       watches: { ...DEFAULT_WATCH_SETTINGS, ...options.watches },
       timeZone: options.timeZone ?? "UTC",
+      bulkMaxIds: options.bulkMaxIds ?? 1000,
     },
     services: {
-      checker: createChecker({ enquiry: options.enquiry, events, auditInLog: true }),
+      checker,
       state,
       watches,
+      bulkJobs,
+      files,
       translations,
       alerts: adminAlerts,
       logger: logs.logger,
@@ -89,6 +122,9 @@ export function createTestBot(options: HarnessOptions) {
     logs,
     state,
     watches,
+    bulkJobs,
+    /** Files "uploaded" to Telegram: what the bot downloads for a file_id. */
+    uploaded,
     alerts,
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),

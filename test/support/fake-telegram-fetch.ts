@@ -1,3 +1,5 @@
+import { parseMultipart, readBody } from "./multipart.ts";
+
 export interface ApiCall {
   method: string;
   payload: Record<string, unknown> & { text?: string; chat_id?: number };
@@ -15,15 +17,19 @@ export type Failure = { error_code: number; description: string; parameters?: { 
 export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined) {
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
-  const fetch = async (url: string, init: { body?: unknown } = {}) => {
+  const fetch = async (url: string, init: { body?: unknown; headers?: unknown } = {}) => {
     const method = new URL(url).pathname.split("/").pop() ?? "";
-    const payload = (typeof init.body === "string" ? JSON.parse(init.body) : {}) as ApiCall["payload"];
+    const contentType = String((init.headers as Record<string, string> | undefined)?.["content-type"] ?? "");
+    const raw = await readBody(init.body);
+    const payload = (contentType.startsWith("multipart/") ? parseMultipart(raw, contentType) : raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as ApiCall["payload"];
     calls.push({ method, payload, at: Date.now() });
     const failure = failWith?.(method, payload);
     const result =
-      method === "sendMessage" || method === "editMessageText"
+      method === "sendMessage" || method === "editMessageText" || method === "sendDocument"
         ? { message_id: (payload.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: payload.chat_id, type: "private" }, text: payload.text }
-        : true;
+        : method === "getFile"
+          ? { file_id: payload.file_id, file_unique_id: "u", file_path: `documents/${String(payload.file_id)}` }
+          : true;
     const body = failure ? { ok: false, ...failure } : { ok: true, result };
     return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
   };

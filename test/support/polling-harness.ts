@@ -1,10 +1,14 @@
+import { Api } from "grammy";
 import { DEFAULT_WATCH_SETTINGS } from "../../src/config.ts";
+import { backgroundBudget } from "../../src/payments/budget.ts";
 import { createChecker, createEnquiryEvents } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import { createWatchStore } from "../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
+import { createBulkJobs } from "../../src/telegram/bulk-jobs.ts";
 import { createBot } from "../../src/telegram/create-bot.ts";
+import { ButtonStore } from "../../src/telegram/views/callback-data.ts";
 import { InFlightUpdates } from "../../src/telegram/middleware/in-flight.ts";
 import { startPolling } from "../../src/telegram/transport/polling.ts";
 import { BOT_TOKEN, translations } from "./bot-harness.ts";
@@ -19,6 +23,7 @@ export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryServ
   const logs = captureLogs([BOT_TOKEN, ...secrets]);
   const inFlight = new InFlightUpdates();
   const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  const checker = createChecker({ enquiry, events: createEnquiryEvents(), auditInLog: true });
   const bot = createBot({
     config: {
       telegram: { botToken: BOT_TOKEN, apiRoot: telegram.apiRoot },
@@ -26,11 +31,23 @@ export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryServ
       rateLimit: { windowSeconds: 60, maxCost: 1_000 },
       watches: DEFAULT_WATCH_SETTINGS,
       timeZone: "UTC",
+      bulkMaxIds: 1000,
     },
     services: {
-      checker: createChecker({ enquiry, events: createEnquiryEvents(), auditInLog: true }),
+      checker,
       state,
       watches: createWatchStore({ state, schedule: DEFAULT_WATCH_SETTINGS }),
+      bulkJobs: createBulkJobs({
+        api: new Api(BOT_TOKEN, { apiRoot: telegram.apiRoot }),
+        state,
+        budget: backgroundBudget(state.counters, 100),
+        checker,
+        translations,
+        buttons: new ButtonStore(state.kv),
+        instanceId: "polling-harness",
+        timeZone: "UTC",
+        logger: logs.logger,
+      }),
       translations,
       alerts: { enabled: false, send: async () => undefined },
       logger: logs.logger,

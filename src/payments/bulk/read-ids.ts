@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/sync";
+import { parse, type Options } from "csv-parse/sync";
 import { isValidTransactionId } from "../enquiry/transaction-id.ts";
 
 /** A cell that is not a transaction ID: listed in the report, never asked about. */
@@ -68,7 +68,8 @@ function decodeText(bytes: Uint8Array): string | undefined {
 function parseRows(text: string): string[][] {
   const delimiter = guessDelimiter(text);
   try {
-    return parse(text, { delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][];
+    const options: Options = { delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true };
+    return parse(text, options);
   } catch {
     // Quotes broken beyond repair: one cell per line is still better than nothing.
     return text.split(/\r?\n/).filter((line) => line.trim() !== "").map((line) => [line]);

@@ -72,6 +72,7 @@ help =
     Example: /collection TX-12345
     Several IDs at once: /collection TX-1 TX-2 TX-3
     Reply /collection to a message to check the IDs in it.
+    Send a .csv or .txt file of IDs (with /collection, /airtime or /status as its caption) to check them all and get a report.
 help-private-tip = In this private chat you can also just send an ID.
 whoami-user = User ID:
 whoami-chat = Chat ID:
@@ -139,3 +140,33 @@ inline-invalid-title = That is not a transaction ID
 inline-invalid-description = Up to 64 letters, digits and - _ . : each, and at most 20 at once
 inline-access-button = How to get access
 inline-slow-down-button = Too many requests: wait a minute
+
+## Bulk checks from a file
+bulk-kind-collection = collection
+bulk-kind-airtime = airtime
+bulk-kind-status = collection or airtime
+bulk-pick-kind = What kind of transactions are in {$file}?
+bulk-progress = Checking {$total} {$kind} IDs… {$done}/{$total} {$bar} {$percent}%
+button-cancel = ✖ Cancel
+bulk-done = Checked {$total} {$kind} IDs from {$file}:
+bulk-cancelled = Cancelled after {$done} of {$total} {$kind} IDs from {$file}:
+bulk-stopped = Stopped by a restart after {$done} of {$total} {$kind} IDs from {$file}: send the file again to check the rest.
+bulk-interrupted = Your check of {$total} IDs from {$file} was interrupted by a restart. Please send the file again.
+bulk-count-success = ✅ {$count} success
+bulk-count-failed = ❌ {$count} failed
+bulk-count-not-final = ⏳ {$count} not final
+bulk-count-not-found = 🔍 {$count} not found
+bulk-count-unknown = ⚠️ {$count} could not check
+bulk-count-invalid = ✏️ {$count} cells were not IDs (listed in the report)
+bulk-report-caption = Statuses from {$file}
+bulk-busy = You are already checking {$total} IDs. Cancel that first, or wait for it to finish.
+bulk-too-large = That file is too large ({$size}): send at most {$max}.
+bulk-wrong-type = Send the IDs as a .csv or .txt file.
+bulk-not-text = That file is not text (a spreadsheet or an archive?). Save it as .csv or .txt and send it again.
+bulk-no-ids = That file holds no transaction IDs.
+bulk-too-many = That file holds {$count} different IDs: at most {$max} at once, please. Split it and send the parts one after the other.
+bulk-download-failed = I could not fetch that file from Telegram. Please send it again.
+bulk-photo = Send the list of IDs as a file (.csv or .txt), not as a photo.
+toast-cancelled = Cancelled: the report of what was checked follows.
+toast-cancel-nothing = Nothing to cancel.
+unhandled-hint = I understand transaction IDs sent as text (TX-12345), commands such as /collection TX-12345, and lists of IDs as .csv or .txt files. /help shows everything.

@@ -71,6 +71,7 @@ help =
     Exemple : /collection TX-12345
     Plusieurs ID à la fois : /collection TX-1 TX-2 TX-3
     Répondez /collection à un message pour vérifier les ID qu'il contient.
+    Envoyez un fichier .csv ou .txt d'ID (avec /collection, /airtime ou /status en légende) pour tous les vérifier et recevoir un rapport.
 help-private-tip = Dans cette discussion privée, vous pouvez aussi envoyer un ID seul.
 whoami-user = ID utilisateur :
 whoami-chat = ID discussion :
@@ -138,3 +139,33 @@ inline-invalid-title = Ce n'est pas un ID de transaction
 inline-invalid-description = Jusqu'à 64 lettres, chiffres et - _ . : chacun, et au plus 20 à la fois
 inline-access-button = Comment obtenir l'accès
 inline-slow-down-button = Trop de demandes : patientez une minute
+
+## Vérifications en lot depuis un fichier
+bulk-kind-collection = d'encaissement
+bulk-kind-airtime = de crédit d'appel
+bulk-kind-status = d'encaissement ou de crédit d'appel
+bulk-pick-kind = Quel type de transactions contient {$file} ?
+bulk-progress = Vérification de {$total} ID {$kind}… {$done}/{$total} {$bar} {$percent} %
+button-cancel = ✖ Annuler
+bulk-done = {$total} ID {$kind} vérifiés depuis {$file} :
+bulk-cancelled = Annulé après {$done} des {$total} ID {$kind} de {$file} :
+bulk-stopped = Arrêté par un redémarrage après {$done} des {$total} ID {$kind} de {$file} : renvoyez le fichier pour vérifier le reste.
+bulk-interrupted = Votre vérification de {$total} ID depuis {$file} a été interrompue par un redémarrage. Merci de renvoyer le fichier.
+bulk-count-success = ✅ {$count} réussis
+bulk-count-failed = ❌ {$count} échoués
+bulk-count-not-final = ⏳ {$count} pas encore définitifs
+bulk-count-not-found = 🔍 {$count} introuvables
+bulk-count-unknown = ⚠️ {$count} non vérifiables
+bulk-count-invalid = ✏️ {$count} cellules n'étaient pas des ID (listées dans le rapport)
+bulk-report-caption = Statuts depuis {$file}
+bulk-busy = Vous vérifiez déjà {$total} ID. Annulez d'abord, ou attendez la fin.
+bulk-too-large = Ce fichier est trop gros ({$size}) : au plus {$max}.
+bulk-wrong-type = Envoyez les ID dans un fichier .csv ou .txt.
+bulk-not-text = Ce fichier n'est pas du texte (un tableur ou une archive ?). Enregistrez-le en .csv ou .txt et renvoyez-le.
+bulk-no-ids = Ce fichier ne contient aucun ID de transaction.
+bulk-too-many = Ce fichier contient {$count} ID différents : au plus {$max} à la fois, s'il vous plaît. Découpez-le et envoyez les parties l'une après l'autre.
+bulk-download-failed = Je n'ai pas pu récupérer ce fichier auprès de Telegram. Merci de le renvoyer.
+bulk-photo = Envoyez la liste d'ID sous forme de fichier (.csv ou .txt), pas de photo.
+toast-cancelled = Annulé : le rapport de ce qui a été vérifié suit.
+toast-cancel-nothing = Rien à annuler.
+unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.

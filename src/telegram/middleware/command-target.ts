@@ -1,23 +1,26 @@
 import type { Context } from "grammy";
 
-/** A message that starts with a /command (to this bot or any other). */
+/** The command a message starts with: in its text, or in a file's caption. */
+function leadingCommand(ctx: Context): string | undefined {
+  const message = ctx.message;
+  const text = message?.text ?? message?.caption ?? "";
+  const entity = message?.entities?.[0] ?? message?.caption_entities?.[0];
+  return entity?.type === "bot_command" && entity.offset === 0 ? text.slice(0, entity.length) : undefined;
+}
+
+/** A message that starts with a /command (to this bot or any other), in its text or its caption. */
 export function isCommandMessage(ctx: Context): boolean {
-  const entity = ctx.message?.entities?.[0];
-  return entity?.type === "bot_command" && entity.offset === 0;
+  return leadingCommand(ctx) !== undefined;
 }
 
 /** `/help@SomeOtherBot` in a group is not meant for us. */
 export function isCommandForOtherBot(ctx: Context): boolean {
-  if (!isCommandMessage(ctx)) return false;
-  const entity = ctx.message?.entities?.[0];
-  const command = (ctx.message?.text ?? "").slice(0, entity?.length ?? 0);
-  const at = command.indexOf("@");
-  return at !== -1 && command.slice(at + 1).toLowerCase() !== ctx.me.username.toLowerCase();
+  const command = leadingCommand(ctx);
+  const at = command?.indexOf("@") ?? -1;
+  return command !== undefined && at !== -1 && command.slice(at + 1).toLowerCase() !== ctx.me.username.toLowerCase();
 }
 
 /** The command's name without the slash and any @BotName: `/Collection@Bot x` → `collection`. */
 export function commandName(ctx: Context): string | undefined {
-  if (!isCommandMessage(ctx)) return undefined;
-  const entity = ctx.message?.entities?.[0];
-  return (ctx.message?.text ?? "").slice(1, entity?.length ?? 0).split("@")[0]?.toLowerCase();
+  return leadingCommand(ctx)?.slice(1).split("@")[0]?.toLowerCase();
 }

@@ -4,9 +4,10 @@ import type { KeyValueStore } from "../../state/ports.ts";
 
 /**
  * What a button does: re-check an answer, ask about IDs that were sent without a command, watch
- * an answer's open payments (notify) or stop, or stop one watch from the /watches list.
+ * an answer's open payments (notify) or stop, stop one watch from the /watches list, pick the kind
+ * of a file of IDs (bulk: its one "ID" is the stored file's key), or cancel a bulk check (its job).
  */
-export type ButtonAction = "refresh" | "ask" | "notify" | "stop" | "unwatch";
+export type ButtonAction = "refresh" | "ask" | "notify" | "stop" | "unwatch" | "bulk" | "cancel";
 
 export interface ButtonPayload {
   action: ButtonAction;
@@ -19,7 +20,7 @@ export const CALLBACK_DATA_LIMIT = 64;
 /** A button keeps working at least this long after its message was last sent or edited. */
 export const BUTTON_LIFETIME_MS = 8 * 24 * 60 * 60 * 1000;
 
-const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q", notify: "n", stop: "x", unwatch: "u" };
+const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q", notify: "n", stop: "x", unwatch: "u", bulk: "f", cancel: "k" };
 const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };
 const ACTIONS = invert(ACTION_CODES);
 const SCOPES = invert(SCOPE_CODES);

@@ -16,7 +16,7 @@ describe("the CSV report", () => {
     );
     const csv = reportCsv(rows);
     expect(csv.startsWith("\ufefftransaction_id,kind,outcome,payment_status,mno_reference,failure_reason,service_transaction_id,checked_at\r\n")).toBe(true);
-    const parsed = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    const parsed = parse<Record<string, string>>(csv, { bom: true, columns: true });
     expect(parsed.map((row) => [row.transaction_id, row.kind, row.outcome, row.payment_status, row.mno_reference, row.failure_reason])).toEqual([
       ["TX-1", "collection", "success", "SUCCESS", "MP-1", ""],
       ["TX-2", "airtime", "failed", "FAILED", "MP-2", "Wrong PIN"],
@@ -31,7 +31,7 @@ describe("the CSV report", () => {
   it("quotes what needs quoting (RFC 4180) and neutralises cells a spreadsheet would run as formulas", () => {
     const hostile = outcomes.failed("collection", "TX-1", '=HYPERLINK("http://evil","click"), then "more"\nand a line', "+MNO");
     const csv = reportCsv(reportRows([{ id: "TX-1", outcomes: [hostile] }], [{ row: 2, cell: "@SUM(A1)" }, { row: 3, cell: "-1+2" }, { row: 4, cell: "\tTAB" }]));
-    const parsed = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    const parsed = parse<Record<string, string>>(csv, { bom: true, columns: true });
     expect(parsed[0]?.failure_reason).toBe('\'=HYPERLINK("http://evil","click"), then "more"\nand a line');
     expect(parsed[0]?.mno_reference).toBe("'+MNO");
     expect(parsed.slice(1).map((row) => row.transaction_id)).toEqual(["'@SUM(A1)", "'-1+2", "'\tTAB"]);

@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import { Composer, InlineKeyboard } from "grammy";
+import type { Document } from "grammy/types";
+import { readIds } from "../../payments/bulk/read-ids.ts";
+import type { Scope } from "../../payments/query.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import type { BulkJobs } from "../bulk-jobs.ts";
+import type { BotContext } from "../context.ts";
+import { commandName, isCommandForOtherBot } from "../middleware/command-target.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { FileTooLargeError, type TelegramFiles } from "../transport/files.ts";
+import { decodeButton, encodeButton, type ButtonStore } from "../views/callback-data.ts";
+import { checkCommands } from "../views/commands.ts";
+import { count } from "../views/format/bulk.ts";
+
+export interface BulkUploadOptions {
+  jobs: BulkJobs;
+  files: TelegramFiles;
+  buttons: ButtonStore;
+  kv: KeyValueStore;
+  /** BULK_MAX_IDS. */
+  maxIds: number;
+}
+
+/** A file over this is refused before it is downloaded, by the size Telegram reports. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+const TEXT_TYPES = new Set(["text/csv", "text/plain", "text/comma-separated-values", "text/tab-separated-values", "application/csv", "application/vnd.ms-excel"]);
+/** How long the kind buttons under a file without a caption keep working. */
+const PENDING_FILE_MS = 24 * 60 * 60 * 1000;
+
+interface PendingFile {
+  fileId: string;
+  fileName: string;
+  messageId: number;
+}
+
+/**
+ * Bulk checks from a file, for support desks reconciling a day's payments: a .csv or .txt sent
+ * with /collection, /airtime or /status as its caption (in a private chat or an allowed group), or
+ * with no caption in a private chat (the bot then offers the kinds, as for bare IDs). Every bad
+ * file gets one clear message; the check itself runs in the background (BulkJobs).
+ */
+export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const chats = composer.chatType(["private", "group", "supergroup"]);
+
+  chats.on("message:document", async (ctx, next) => {
+    const scope = captionScope(ctx);
+    // In a group, only a file sent with a command is for the bot.
+    if (ctx.chat.type !== "private" && scope === undefined) return next();
+    if (isCommandForOtherBot(ctx)) return;
+    const reply = (text: string, extra: { reply_markup?: InlineKeyboard } = {}) =>
+      ctx.reply(text, { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true }, ...extra });
+    const refusal = refusalFor(ctx, ctx.msg.document);
+    if (refusal) {
+      await reply(refusal);
+      return;
+    }
+    const file: PendingFile = { fileId: ctx.msg.document.file_id, fileName: fileNameOf(ctx.msg.document), messageId: ctx.msg.message_id };
+    if (scope) {
+      await startCheck(ctx, options, file, scope);
+      return;
+    }
+    const key = randomBytes(9).toString("base64url");
+    await options.kv.set(`bulk-file:${key}`, JSON.stringify(file), PENDING_FILE_MS);
+    const button = (kind: Scope) => encodeButton({ action: "bulk", scope: kind, ids: [key] }, options.buttons);
+    const keyboard = new InlineKeyboard()
+      .text(ctx.t("button-collection"), await button("collection"))
+      .text(ctx.t("button-airtime"), await button("airtime"))
+      .text(ctx.t("button-both"), await button("status"));
+    await reply(ctx.t("bulk-pick-kind", { file: file.fileName }), { reply_markup: keyboard });
+  });
+
+  chats.on("callback_query:data", async (ctx, next) => {
+    const decoded = await decodeButton(ctx.callbackQuery.data, options.buttons);
+    if (decoded.type !== "ok" || (decoded.payload.action !== "bulk" && decoded.payload.action !== "cancel")) return next();
+    const [id = ""] = decoded.payload.ids;
+    if (decoded.payload.action === "cancel") {
+      const cancelled = await options.jobs.cancel(id, ctx.from.id);
+      await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(cancelled ? "toast-cancelled" : "toast-cancel-nothing") }), ctx.logger);
+      return;
+    }
+    const stored = await options.kv.get(`bulk-file:${id}`);
+    if (!stored) {
+      await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-expired") }), ctx.logger);
+      return;
+    }
+    await options.kv.delete(`bulk-file:${id}`);
+    await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+    await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
+    await startCheck(ctx, options, JSON.parse(stored) as PendingFile, decoded.payload.scope);
+  });
+
+  composer.chatType("private").on("message:photo", async (ctx) => {
+    await ctx.reply(ctx.t("bulk-photo"), { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } });
+  });
+  return composer;
+}
+
+/** The kind a file's caption asks for: /collection, /airtime or /status (with or without @ThisBot). */
+function captionScope(ctx: BotContext): Scope | undefined {
+  const name = commandName(ctx);
+  return checkCommands.find(({ command }) => command.name === name)?.scope;
+}
+
+function fileNameOf(document: Document): string {
+  return (document.file_name ?? "ids.csv").replace(/[\u0000-\u001f\u202a-\u202e]/g, "").slice(0, 100) || "ids.csv";
+}
+
+/** What is wrong with a file before it is downloaded: its name or type, or its size. */
+function refusalFor(ctx: BotContext, document: Document): string | undefined {
+  const name = document.file_name ?? "";
+  const typeOk = /\.(csv|txt)$/i.test(name) || (name === "" && TEXT_TYPES.has(document.mime_type ?? ""));
+  if (!typeOk) return ctx.t("bulk-wrong-type");
+  if ((document.file_size ?? 0) > MAX_FILE_BYTES) {
+    return ctx.t("bulk-too-large", { size: `${count(Math.ceil((document.file_size ?? 0) / 1024), ctx.locale)} KB`, max: "1 MB" });
+  }
+  return undefined;
+}
+
+async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: PendingFile, scope: Scope): Promise<void> {
+  const chatId = ctx.chat?.id ?? 0;
+  const reply = (text: string, extra: { reply_markup?: InlineKeyboard } = {}) =>
+    ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...extra });
+  let bytes: Uint8Array;
+  try {
+    bytes = await options.files.download(file.fileId, MAX_FILE_BYTES);
+  } catch (error) {
+    ctx.logger.warn({ err: error instanceof Error ? error.message : "unknown" }, "could not download an uploaded file");
+    await reply(error instanceof FileTooLargeError ? ctx.t("bulk-too-large", { size: "> 1 MB", max: "1 MB" }) : ctx.t("bulk-download-failed"));
+    return;
+  }
+  const read = readIds(bytes, file.fileName, options.maxIds);
+  switch (read.type) {
+    case "not_text":
+      await reply(ctx.t("bulk-not-text"));
+      return;
+    case "no_ids":
+      await reply(ctx.t("bulk-no-ids"));
+      return;
+    case "too_many":
+      await reply(ctx.t("bulk-too-many", { count: count(read.count, ctx.locale), max: count(read.max, ctx.locale) }));
+      return;
+    case "ok":
+      break;
+  }
+  const started = await options.jobs.start({
+    ownerId: ctx.from?.id ?? 0,
+    chatId,
+    fileMessageId: file.messageId,
+    fileName: file.fileName,
+    locale: ctx.locale,
+    scope,
+    ids: read.ids,
+    invalid: read.invalid,
+  });
+  if (started.type === "busy") {
+    const cancel = await encodeButton({ action: "cancel", scope, ids: [started.jobId] }, options.buttons);
+    await reply(ctx.t("bulk-busy", { total: count(started.total, ctx.locale) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
+  }
+}
