@@ -71,12 +71,14 @@ export function createBulkJobs(options: BulkJobsOptions) {
   const ownerKey = (userId: number) => `bulk-owner:${userId}`;
   const jobKey = (jobId: string) => `bulk-job:${jobId}`;
   const cancelKey = (jobId: string) => `bulk-cancel:${jobId}`;
+  // Claims live in the same key space as values: the claim needs a key of its own.
+  const claimKey = (jobId: string) => `bulk-claim:${jobId}`;
 
   async function finish(jobId: string, record: JobRecord): Promise<void> {
     await state.kv.delete(ownerKey(record.ownerId)).catch(() => undefined);
     await state.kv.delete(jobKey(jobId)).catch(() => undefined);
     await state.sets.remove(RUNNING, jobId).catch(() => undefined);
-    await state.claims.complete(jobKey(jobId), 60_000).catch(() => undefined);
+    await state.claims.complete(claimKey(jobId), 60_000).catch(() => undefined);
   }
 
   /** A final message that must arrive: a 429 is waited out (a few times), other failures are logged. */
@@ -167,7 +169,7 @@ export function createBulkJobs(options: BulkJobsOptions) {
         throw error;
       }
       const record: JobRecord = { ownerId: request.ownerId, chatId: request.chatId, progressMessageId: progressMessage.message_id, total: request.ids.length, fileName: request.fileName, locale: request.locale };
-      await state.claims.claim(jobKey(jobId), options.instanceId, JOB_TTL_MS);
+      await state.claims.claim(claimKey(jobId), options.instanceId, JOB_TTL_MS);
       await state.kv.set(jobKey(jobId), JSON.stringify(record), JOB_TTL_MS);
       await state.sets.add(RUNNING, jobId, JOB_TTL_MS);
       logger.info({ bulkJob: jobId, ownerId: request.ownerId, ids: request.ids.length, invalid: request.invalid.length, scope: request.scope }, "bulk check started");
@@ -205,7 +207,7 @@ export function createBulkJobs(options: BulkJobsOptions) {
     /** At start: jobs whose instance died (no heartbeat) are reported to their owners as interrupted. */
     async recoverOrphans(): Promise<void> {
       for (const jobId of await state.sets.members(RUNNING)) {
-        if ((await state.claims.claim(jobKey(jobId), options.instanceId, 60_000)) !== "claimed") continue;
+        if ((await state.claims.claim(claimKey(jobId), options.instanceId, 60_000)) !== "claimed") continue;
         const text = await state.kv.get(jobKey(jobId));
         if (text) {
           const record = JSON.parse(text) as JobRecord;

@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
+import { parseMultipart } from "./multipart.ts";
 
 export interface RecordedCall {
   method: string;
@@ -54,6 +55,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   let confirmedOffset = 0;
   /** Told of every successful call as it is recorded (the benchmark times replies this way). */
   const listeners = new Set<(call: RecordedCall) => void>();
+  /** Files users "uploaded", by file_id: served by getFile and the file download route. */
+  const files = new Map<string, Buffer>();
   /** Random faults: asked for every call, returns a failure to play or undefined. */
   const chaos: { inject?: (method: string, payload: RecordedCall["payload"]) => InjectedFailure | undefined } = {};
 
@@ -98,6 +101,19 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
           entities: payload.entities,
           reply_markup: payload.reply_markup,
         };
+      case "getFile": {
+        const id = String(payload.file_id);
+        const content = files.get(id);
+        return content ? { file_id: id, file_unique_id: `u-${id}`, file_size: content.length, file_path: `documents/${id}.csv` } : undefined;
+      }
+      case "sendDocument":
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
+          from: options.botInfo,
+          document: { file_id: `sent-${nextMessageId}`, file_unique_id: `sent-${nextMessageId}`, file_name: (payload.document as { filename?: string } | undefined)?.filename },
+        };
       case "editMessageText":
         return {
           message_id: payload.message_id,
@@ -118,14 +134,22 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       void (async () => {
+        const download = /^\/file\/bot([^/]+)\/documents\/(.+)\.csv$/.exec(req.url ?? "");
+        if (download) {
+          const content = download[1] === options.token ? files.get(decodeURIComponent(download[2] ?? "")) : undefined;
+          if (!content) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+          res.writeHead(200, { "content-type": "application/octet-stream", "content-length": content.length }).end(content);
+          return;
+        }
         const match = /^\/bot([^/]+)\/(\w+)/.exec(req.url ?? "");
         if (!match || match[1] !== options.token) {
           return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
         }
         const method = match[2] ?? "";
         attempts.set(method, (attempts.get(method) ?? 0) + 1);
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const payload = (raw ? JSON.parse(raw) : {}) as RecordedCall["payload"];
+        const body = Buffer.concat(chunks);
+        const contentType = req.headers["content-type"] ?? "";
+        const payload = (contentType.startsWith("multipart/") ? parseMultipart(body, contentType) : body.length > 0 ? JSON.parse(body.toString("utf8")) : {}) as RecordedCall["payload"];
 
         const delay = delays.get(method);
         if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -191,6 +215,24 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
           from: { is_bot: false, ...from },
           text,
           ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+        },
+      } as Omit<Update, "update_id">);
+    },
+    /** A user sends a file (a document), with an optional caption (a leading /command gets its entity). */
+    sendFile(chat: ChatRef, from: UserRef, file: { name: string; content: Buffer | string; caption?: string; size?: number }): Update {
+      const fileId = `file-${nextUpdateId}-${files.size}`;
+      const content = typeof file.content === "string" ? Buffer.from(file.content) : file.content;
+      files.set(fileId, content);
+      const command = file.caption ? /^\/\S+/.exec(file.caption)?.[0] : undefined;
+      return push({
+        message: {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat,
+          from: { is_bot: false, ...from },
+          document: { file_id: fileId, file_unique_id: `u-${fileId}`, file_name: file.name, file_size: file.size ?? content.length, mime_type: "text/csv" },
+          ...(file.caption ? { caption: file.caption } : {}),
+          ...(command ? { caption_entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
         },
       } as Omit<Update, "update_id">);
     },
