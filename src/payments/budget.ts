@@ -80,16 +80,21 @@ export function backgroundBudget(counters: Counters, perSecond: number): Backgro
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
       return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { grant: resolve, signal };
-        signal?.addEventListener(
-          "abort",
-          () => {
-            const at = queue.indexOf(waiter);
-            if (at >= 0) queue.splice(at, 1);
-            reject(signal.reason as Error);
+        const abandon = () => {
+          const at = queue.indexOf(waiter);
+          if (at >= 0) queue.splice(at, 1);
+          reject(signal?.reason as Error);
+        };
+        // Callers share long-lived signals (the scheduler's, a bulk job's): a granted place must
+        // let go of its listener, or every enquiry ever made would stay attached to the signal.
+        const waiter: Waiter = {
+          grant: () => {
+            signal?.removeEventListener("abort", abandon);
+            resolve();
           },
-          { once: true },
-        );
+          signal,
+        };
+        signal?.addEventListener("abort", abandon, { once: true });
         queue.push(waiter);
         if (!pumping) void pump();
       });

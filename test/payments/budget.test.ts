@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { backgroundBudget, budgetWindow } from "../../src/payments/budget.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
@@ -37,6 +38,15 @@ describe("the background budget", () => {
     stop.abort(new Error("stopping"));
     await expect(waiting).rejects.toThrow("stopping");
     expect(budget.waiting).toBe(0);
+    await state.close();
+  });
+
+  it("leaves nothing attached to a long-lived signal once a place is granted", async () => {
+    const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    const budget = backgroundBudget(state.counters, 1000);
+    const schedulerLifetime = new AbortController();
+    await Promise.all(Array.from({ length: 30 }, () => budget.acquire(schedulerLifetime.signal)));
+    expect(getEventListeners(schedulerLifetime.signal, "abort")).toHaveLength(0);
     await state.close();
   });
 });

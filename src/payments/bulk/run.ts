@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { BackgroundBudget } from "../budget.ts";
 import type { Asker, Checker } from "../check.ts";
 import { kindsFor, mapWithConcurrency, type IdResult, type Scope } from "../query.ts";
@@ -25,6 +26,8 @@ const IN_FLIGHT = 32;
 export async function runBulkCheck({ scope, ids, checker, budget, asker, signal, onProgress }: BulkCheck): Promise<{ results: IdResult[]; cancelled: boolean }> {
   const results = new Array<IdResult | undefined>(ids.length);
   let done = 0;
+  // Each enquiry in flight waits on the signal for its place in the budget: that many listeners is expected.
+  setMaxListeners(IN_FLIGHT + 10, signal);
   await mapWithConcurrency(ids.map((id, index) => ({ id, index })), IN_FLIGHT, async ({ id, index }) => {
     if (signal.aborted) return;
     try {

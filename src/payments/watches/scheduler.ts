@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logger.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
@@ -41,6 +42,8 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   const stopping = new AbortController();
   const batch = Math.max(1, Math.min(options.perSecond, 200));
   const concurrency = Math.max(1, Math.min(options.perSecond, 64));
+  // Each check in flight waits on this signal for its place in the budget: that many listeners is expected.
+  setMaxListeners(concurrency + 10, stopping.signal);
   /** A check in this batch met a rejected token: the rest of the batch waits. */
   let paused = false;
   /** Whether the pause has been logged (once per pause, not per loop). */
