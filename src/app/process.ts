@@ -10,6 +10,7 @@ export function exitAfterFlush(logger: Logger, code: number): Promise<never> {
 /**
  * The last resort: an error nothing else caught is logged through the masking logger (Node's own
  * report would print the error whole, payloads and tokens included), then the process exits 1.
+ * Node's warnings are logged the same way.
  */
 export function exitOnUnexpectedErrors(logger: Logger): void {
   process.on("unhandledRejection", (reason) => {
@@ -20,6 +21,9 @@ export function exitOnUnexpectedErrors(logger: Logger): void {
     logger.fatal({ err: error }, "uncaught exception");
     void exitAfterFlush(logger, 1);
   });
+  // Node prints its warnings (deprecations, too many listeners) raw on stderr: they go through the log instead.
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => logger.warn({ warning: { name: warning.name, message: warning.message } }, "Node.js warning"));
 }
 
 /** SIGINT/SIGTERM stop gracefully; a second signal exits at once. */
