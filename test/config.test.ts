@@ -131,6 +131,15 @@ describe("parseConfig", () => {
     expect(problems({ ...minimal, BOT_TIMEZONE: "Mars/Olympus" }).join()).toMatch(/BOT_TIMEZONE must be an IANA time zone name/);
   });
 
+  it("takes BULK_MAX_IDS as a whole number from 1 to 10,000, 1,000 by default", () => {
+    const defaults = parseConfig(minimal);
+    expect(defaults.ok && defaults.config.bulkMaxIds).toBe(1000);
+    const set = parseConfig({ ...minimal, BULK_MAX_IDS: "250" });
+    expect(set.ok && set.config.bulkMaxIds).toBe(250);
+    expect(problems({ ...minimal, BULK_MAX_IDS: "0" }).join()).toMatch(/BULK_MAX_IDS/);
+    expect(problems({ ...minimal, BULK_MAX_IDS: "20000" }).join()).toMatch(/BULK_MAX_IDS/);
+  });
+
   it("keeps the total enquiry budget at least one attempt long", () => {
     expect(problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5000", ENQUIRY_TOTAL_TIMEOUT_MS: "1000" }).join()).toMatch(/ENQUIRY_TOTAL_TIMEOUT_MS/);
   });

@@ -74,6 +74,7 @@ help =
     Reply /collection to a message to check the IDs in it.
     Send a .csv or .txt file of IDs (with /collection, /airtime or /status as its caption) to check them all and get a report.
 help-private-tip = In this private chat you can also just send an ID.
+help-inline-tip = In any other chat, type @{$bot} TX-12345 to post a payment's status there.
 whoami-user = User ID:
 whoami-chat = Chat ID:
 whoami-chat-type = Chat type:

@@ -73,6 +73,7 @@ help =
     Répondez /collection à un message pour vérifier les ID qu'il contient.
     Envoyez un fichier .csv ou .txt d'ID (avec /collection, /airtime ou /status en légende) pour tous les vérifier et recevoir un rapport.
 help-private-tip = Dans cette discussion privée, vous pouvez aussi envoyer un ID seul.
+help-inline-tip = Dans toute autre discussion, tapez @{$bot} TX-12345 pour y publier le statut d'un paiement.
 whoami-user = ID utilisateur :
 whoami-chat = ID discussion :
 whoami-chat-type = Type de discussion :

@@ -102,6 +102,7 @@ describe("/start, /help and /whoami", () => {
     expect(text).toContain("/collection <ID>");
     expect(text).toContain("/airtime <ID>");
     expect(text).toContain("Example: /collection TX-12345");
+    expect(text).toContain("In any other chat, type @payment_status_bot TX-12345 to post a payment's status there.");
     expect(text).toContain(`User ID: ${USER.id}`);
     expect(text).toContain(`Chat ID: ${USER.id}`);
   });
