@@ -1,7 +1,9 @@
+import { readFile, stat } from "node:fs/promises";
+import { basename, extname } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { Api, type Transformer } from "grammy";
-import type { Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
+import { Api, type InputFile, type Transformer } from "grammy";
+import type { InlineQueryResultArticle, Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
 import { DEFAULT_WATCH_SETTINGS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { backgroundBudget } from "../payments/budget.ts";
@@ -20,6 +22,7 @@ import { createBulkJobs } from "../telegram/bulk-jobs.ts";
 import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
+import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
 import { formatClock } from "../telegram/views/format/text.ts";
 import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
@@ -45,7 +48,7 @@ const botInfo: UserFromGetMe = {
   username: "payment_status_demo_bot",
   can_join_groups: true,
   can_read_all_group_messages: false,
-  supports_inline_queries: false,
+  supports_inline_queries: true,
   can_connect_to_business: false,
   has_main_web_app: false,
   has_topics_enabled: false,
@@ -54,6 +57,8 @@ const botInfo: UserFromGetMe = {
 const user = { id: 1001, is_bot: false, first_name: "Agent", language_code: flags.lang };
 const chat = { id: user.id, type: "private" as const, first_name: user.first_name };
 
+/** A file of IDs to try bulk checks with: `/file <this path> /collection`. */
+const SAMPLE_FILE = "src/demo/sample-ids.csv";
 /** Short, so that 🔔 Notify me shows its message within seconds: SETTLE IDs settle after this long. */
 const SETTLE_MS = 8_000;
 /** When input ends with watches still running, the demo waits for them this long at most. */
@@ -93,6 +98,17 @@ const bulkJobs = createBulkJobs({
   timeZone: "UTC",
   logger,
 });
+// Files "sent" with /file are read from disk when the bot downloads them.
+const localFiles = new Map<string, string>();
+const files: TelegramFiles = {
+  async download(fileId, maxBytes) {
+    const path = localFiles.get(fileId);
+    if (path === undefined) throw new Error("no such file");
+    const content = await readFile(path);
+    if (content.length > maxBytes) throw new FileTooLargeError(maxBytes);
+    return content;
+  },
+};
 const bot = createBot({
   config: {
     telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
@@ -102,13 +118,17 @@ const bot = createBot({
     timeZone: "UTC",
     bulkMaxIds: 1000,
   },
-  services: { checker, state, watches, bulkJobs, translations, alerts: { enabled: false, send: async () => undefined }, logger },
+  services: { checker, state, watches, bulkJobs, translations, alerts: { enabled: false, send: async () => undefined }, logger, files },
   botInfo,
 });
 
 let nextMessageId = 1;
 let pressable: NumberedButton[] = [];
+/** The inline results last shown: while set, `#n` chooses one (posting it) instead of pressing a button. */
+let choosable: InlineQueryResultArticle[] | undefined;
 const sent = new Map<number, Message>();
+/** Answers posted "via @bot" from inline results, by inline_message_id. */
+const postedInline = new Map<string, Message>();
 
 function show(prefix: string, message: { text?: string; entities?: MessageEntity[]; reply_markup?: unknown }) {
   const body = renderText(message.text ?? "", message.entities ?? [], color).split("\n");
@@ -117,6 +137,7 @@ function show(prefix: string, message: { text?: string; entities?: MessageEntity
   if (keyboard.buttons.length > 0) {
     say(`     ${keyboard.text.split("\n").join("\n     ")}`);
     pressable = keyboard.buttons;
+    choosable = undefined;
   }
   say("");
 }
@@ -141,11 +162,13 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       return ok(message);
     }
     case "editMessageText": {
-      const previous = sent.get(Number(args.message_id));
+      const inlineId = args.inline_message_id as string | undefined;
+      const previous = inlineId === undefined ? sent.get(Number(args.message_id)) : postedInline.get(inlineId);
       const message = { ...previous, text: args.text, entities: args.entities, reply_markup: args.reply_markup } as Message;
-      sent.set(message.message_id, message);
-      show("bot> (edits its message)\n     ", message);
-      return ok(message);
+      if (inlineId === undefined) sent.set(message.message_id, message);
+      else postedInline.set(inlineId, message);
+      show(`bot> (edits ${inlineId === undefined ? "its message" : "the message posted via @" + botInfo.username})\n     `, message);
+      return ok(inlineId === undefined ? message : true);
     }
     case "editMessageReplyMarkup": {
       const previous = sent.get(Number(args.message_id));
@@ -156,6 +179,26 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       say(`bot> (changes its buttons)\n     ${keyboard.text}\n`);
       return ok(message);
     }
+    case "answerInlineQuery": {
+      const results = (args.results as InlineQueryResultArticle[]).filter((result) => result.type === "article");
+      choosable = results;
+      const lines = results.map((result, index) => `[#${index + 1}] ${result.title}${result.description ? ` · ${result.description}` : ""}`);
+      const button = (args.button as { text?: string } | undefined)?.text;
+      say(`bot> (inline results: type #n to post one into the chat)\n     ${[...lines, ...(button ? [`[${button}]`] : [])].join("\n     ")}\n`);
+      return ok(true);
+    }
+    case "sendDocument":
+      return (async () => {
+        const document = args.document as InputFile;
+        // The demo shows the report's first lines, as a user would see them on opening the file.
+        const raw = await document.toRaw();
+        const text = raw instanceof Uint8Array ? Buffer.from(raw).toString("utf8").replace(/^\ufeff/, "") : "";
+        const rows = text.split("\r\n").filter(Boolean);
+        const shown = rows.slice(0, 6).map((row) => `  ${row}`);
+        if (rows.length > 6) shown.push(`  … ${rows.length - 6} more rows`);
+        say(`bot> (sends a file: ${document.filename ?? "report"}${typeof args.caption === "string" ? `, "${args.caption}"` : ""})\n     ${shown.join("\n     ")}\n`);
+        return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: botInfo } };
+      })() as never;
     case "answerCallbackQuery":
       if (typeof args.text === "string") say(`     (toast: ${args.text})\n`);
       return ok(true);
@@ -190,20 +233,68 @@ const notifier = startWatchNotifier({
 });
 
 let nextUpdateId = 1;
-function updateFor(line: string): Update | undefined {
-  const press = /^#(\d+)$/.exec(line);
-  if (press) {
-    const button = pressable[Number(press[1]) - 1];
-    const message = [...sent.values()].find((m) => JSON.stringify(m.reply_markup ?? {}).includes(JSON.stringify(button?.data)));
-    if (!button || !message) {
-      say(`(no button ${line} to press)\n`);
+const hasButton = (message: Message, data: string | undefined) => data !== undefined && JSON.stringify(message.reply_markup ?? {}).includes(JSON.stringify(data));
+
+/** `#n` chooses the nth inline result (posting it "via @bot"), or presses the nth button. */
+function pressOrChoose(line: string, n: number): Update | undefined {
+  if (choosable) {
+    const result = choosable[n - 1];
+    if (!result || !("message_text" in result.input_message_content)) {
+      say(`(no result ${line} to choose)\n`);
       return undefined;
     }
-    return {
-      update_id: nextUpdateId++,
-      callback_query: { id: String(nextUpdateId), from: user, chat_instance: "demo", message: message as never, data: button.data },
-    };
+    const inlineMessageId = `inline-${postedInline.size + 1}`;
+    const content = result.input_message_content;
+    const message = { message_id: 0, date: Math.floor(Date.now() / 1000), chat, text: content.message_text, entities: content.entities, reply_markup: result.reply_markup } as Message;
+    postedInline.set(inlineMessageId, message);
+    choosable = undefined;
+    show(`you> (post via @${botInfo.username})\n     `, message);
+    return undefined;
   }
+  const button = pressable[n - 1];
+  const message = [...sent.values()].find((m) => hasButton(m, button?.data));
+  const inline = [...postedInline.entries()].find(([, m]) => hasButton(m, button?.data));
+  if (!button || (!message && !inline)) {
+    say(`(no button ${line} to press)\n`);
+    return undefined;
+  }
+  const query = { id: String(nextUpdateId), from: user, chat_instance: "demo", data: button.data };
+  return { update_id: nextUpdateId++, callback_query: message ? { ...query, message: message as never } : { ...query, inline_message_id: inline?.[0] } };
+}
+
+/** `/file PATH [caption]`: sends that file from disk as a document, as the Telegram app would. */
+async function fileUpdate(path: string, caption: string): Promise<Update | undefined> {
+  const size = await stat(path).then(
+    (found) => (found.isFile() ? found.size : undefined),
+    () => undefined,
+  );
+  if (size === undefined) {
+    say(`(no file at ${path})\n`);
+    return undefined;
+  }
+  const fileId = `demo-file-${localFiles.size + 1}`;
+  localFiles.set(fileId, path);
+  const command = /^\/\S+/.exec(caption)?.[0];
+  const mimeType = { ".csv": "text/csv", ".txt": "text/plain" }[extname(path).toLowerCase()] ?? "application/octet-stream";
+  const message = {
+    message_id: nextMessageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat,
+    from: user,
+    document: { file_id: fileId, file_unique_id: fileId, file_name: basename(path), file_size: size, mime_type: mimeType },
+    ...(caption ? { caption } : {}),
+    ...(command ? { caption_entities: [{ type: "bot_command" as const, offset: 0, length: command.length }] } : {}),
+  } as Update["message"];
+  return { update_id: nextUpdateId++, message };
+}
+
+async function updateFor(line: string): Promise<Update | undefined> {
+  const press = /^#(\d+)$/.exec(line);
+  if (press) return pressOrChoose(line, Number(press[1]));
+  const file = /^\/file\s+(\S+)\s*(.*)$/.exec(line);
+  if (file) return fileUpdate(file[1] ?? "", file[2] ?? "");
+  const inline = new RegExp(`^@(?:${botInfo.username})?\\s*(.*)$`).exec(line);
+  if (inline) return { update_id: nextUpdateId++, inline_query: { id: String(nextUpdateId), from: user, query: inline[1] ?? "", offset: "", chat_type: "sender" } };
   const command = /^\/\S*/.exec(line)?.[0];
   const message = {
     message_id: nextMessageId++,
@@ -224,6 +315,8 @@ say(
     "  /collection COL-SUCCESS-1 COL-FAILED-2 COL-PENDING-3   (several at once)",
     "  COL-SUCCESS-9                 (just an ID: the bot asks which kind)",
     `  /watch COL-SETTLE-1           (pending for ${SETTLE_MS / 1000} s, then settled: the bot tells you)`,
+    `  @${botInfo.username} ANY-PENDING-4   (inline mode, as in any chat; then #1 posts a result)`,
+    `  /file ${SAMPLE_FILE} /collection   (a file of IDs: progress, summary and a CSV report)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
     `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
     "",
@@ -239,19 +332,20 @@ for await (const raw of input) {
   const line = raw.trim();
   if (line !== "") {
     if (!interactive) say(`you> ${line}`);
-    const update = updateFor(line);
+    const update = await updateFor(line);
     if (update) await bot.handleUpdate(update);
   }
   if (interactive) input.prompt();
 }
 
-// Input is over: give running watches the time to settle, as a user would wait for the message.
+// Input is over: give running watches and bulk checks the time to finish, as a user would wait for the message.
 const waitUntil = Date.now() + WAIT_FOR_WATCHES_MS;
-if ((await watches.activeTargets()) + (await watches.pendingNotices()) > 0) say(`(waiting for watched payments to settle, up to ${WAIT_FOR_WATCHES_MS / 1000} s)\n`);
-while ((await watches.activeTargets()) + (await watches.pendingNotices()) > 0 && Date.now() < waitUntil) {
+const stillRunning = async () => bulkJobs.size + (await watches.activeTargets()) + (await watches.pendingNotices()) > 0;
+if (await stillRunning()) say(`(waiting for watched payments to settle and checks to finish, up to ${WAIT_FOR_WATCHES_MS / 1000} s)\n`);
+while ((await stillRunning()) && Date.now() < waitUntil) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-await Promise.all([scheduler.stop(1_000), notifier.stop(1_000)]);
+await Promise.all([scheduler.stop(1_000), notifier.stop(1_000), bulkJobs.stop(1_000)]);
 await client.close();
 await state.close();
 await sandbox.close();
