@@ -171,7 +171,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         }
 
         if (method === "getUpdates") {
-          const result = await getUpdates(payload, () => res.closed || req.destroyed);
+          // (req.destroyed is already true here: the request body has been read.)
+          const result = await getUpdates(payload, () => res.closed);
           if (!res.closed) send(res, 200, { ok: true, result });
           return;
         }
