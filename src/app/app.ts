@@ -18,6 +18,7 @@ import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { runPolling, type PollingRun } from "./run-polling.ts";
 import { buildServices } from "./services.ts";
+import { warmUp } from "./warm-up.ts";
 
 export interface RunningApp {
   /** Rejects when the bot cannot go on by itself (polling refused for good). */
@@ -85,6 +86,12 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     await services.close();
   };
   try {
+    const warmingSince = performance.now();
+    // Only an optimisation: a bot that could not warm up still starts.
+    await warmUp({ translations: services.translations, timeZone: config.timeZone }).then(
+      () => void logger.debug({ ms: Math.round(performance.now() - warmingSince) }, "warmed up"),
+      (error: unknown) => void logger.warn({ err: String(error) }, "could not warm up; the first answers will be slower"),
+    );
     await startupCall("getMe", () => bot.init());
     await registerCommandMenu(bot.api, services.translations, logger);
     if (transport.mode === "polling") {
@@ -119,7 +126,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     onCheck: metrics.countWatchCheck,
   });
   // Bulk checks a dead instance left running: their owners are told to send the file again.
-  void services.bulkJobs.recoverOrphans().catch((error: unknown) => logger.warn({ err: String(error) }, "could not look for interrupted bulk checks"));
+  void services.bulkJobs.recoverOrphans().catch((error: unknown) => void logger.warn({ err: String(error) }, "could not look for interrupted bulk checks"));
   const notifier = startWatchNotifier({
     store: services.watches,
     api: services.api,
