@@ -5,7 +5,6 @@ import type { KeyValueStore } from "../../state/ports.ts";
 import type { BackgroundBudget } from "../budget.ts";
 import type { Checker, EnquiryEvents } from "../check.ts";
 import type { OutcomeType } from "../enquiry/types.ts";
-import { mapWithConcurrency } from "../query.ts";
 import { kindsOf, type ChatWatch, type TargetRef } from "./target.ts";
 import type { WatchStore } from "./watch-store.ts";
 
@@ -41,7 +40,8 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   const { store, budget, checker, logger } = options;
   const stopping = new AbortController();
   const batch = Math.max(1, Math.min(options.perSecond, 200));
-  const concurrency = Math.max(1, Math.min(options.perSecond, 64));
+  const concurrency = Math.max(1, Math.min(options.perSecond, 128));
+  const refill = Math.max(1, Math.floor(concurrency / 4));
   // Each check in flight waits on this signal for its place in the budget: that many listeners is expected.
   setMaxListeners(concurrency + 10, stopping.signal);
   /** A check in this batch met a rejected token: the rest of the batch waits. */
@@ -66,9 +66,28 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
     if (recorded?.paused) paused = true;
   }
 
+  /** Checks running now: the loop keeps this many going, so the budget, not the provider's latency, sets the pace. */
+  const running = new Set<Promise<void>>();
+  const start = (ref: TargetRef) => {
+    const check = (async () => {
+      if (stopping.signal.aborted || paused) return;
+      try {
+        await checkOne(ref);
+      } catch (error) {
+        if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
+      }
+    })().finally(() => running.delete(check));
+    running.add(check);
+  };
+
   async function loop(): Promise<void> {
     while (!stopping.signal.aborted) {
       try {
+        // Refilled a quarter at a time: one store call claims several targets.
+        if (running.size > concurrency - refill) {
+          await Promise.race(running);
+          continue;
+        }
         if (await options.tokenPaused()) {
           if (!pauseLogged) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
           pauseLogged = true;
@@ -77,20 +96,15 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
         }
         if (pauseLogged) logger.info("watches resume: the service token changed");
         pauseLogged = false;
-        paused = false;
-        const due = await store.claimDueChecks(batch, CHECK_LEASE_MS);
+        // Checks that met the rejected token have marked it by now: the loop waits above.
+        if (paused && running.size === 0) paused = false;
+        const due = paused ? [] : await store.claimDueChecks(Math.min(batch, concurrency - running.size), CHECK_LEASE_MS);
         if (due.length === 0) {
-          await sleep(options.idleMs ?? IDLE_MS, undefined, { signal: stopping.signal });
+          // Nothing due: wait, or until a running check ends (it may make room, or reschedule something due now).
+          await Promise.race([sleep(options.idleMs ?? IDLE_MS, undefined, { signal: stopping.signal }), ...running]);
           continue;
         }
-        await mapWithConcurrency(due, concurrency, async (ref) => {
-          if (stopping.signal.aborted || paused) return;
-          try {
-            await checkOne(ref);
-          } catch (error) {
-            if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
-          }
-        });
+        due.forEach(start);
       } catch (error) {
         if (stopping.signal.aborted) break;
         // The store is away (Redis down): nothing can be claimed; try again shortly.
@@ -98,13 +112,14 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
         await sleep(PAUSED_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
       }
     }
+    await Promise.all(running);
   }
 
-  const running = loop().catch(() => undefined);
+  const looping = loop().catch(() => undefined);
   return {
     async stop(graceMs) {
       stopping.abort();
-      await Promise.race([running, sleep(graceMs)]);
+      await Promise.race([looping, sleep(graceMs)]);
     },
   };
 }
