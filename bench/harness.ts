@@ -1,5 +1,8 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startSandbox, type Sandbox } from "../src/payments/enquiry/sandbox/server.ts";
+import type { EnquiryKind } from "../src/payments/enquiry/types.ts";
 import { BOT_INFO, BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../test/support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi } from "../test/support/fake-bot-api.ts";
@@ -24,11 +27,14 @@ export interface Rig {
  */
 export async function startRig(
   kind: BotKind,
-  options: { latencyMs: number; users: number[]; cpuProfileDir?: string; env?: Record<string, string> },
+  options: { latencyMs: number; users: number[]; cpuProfileDir?: string; env?: Record<string, string>; onEnquiry?: (kind: EnquiryKind, transactionId: string) => void },
 ): Promise<Rig> {
   const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  const sandbox = await startSandbox({ token: SANDBOX_TOKEN, latencyMs: options.latencyMs });
+  const sandbox = await startSandbox({ token: SANDBOX_TOKEN, latencyMs: options.latencyMs, ...(options.onEnquiry ? { onEnquiry: options.onEnquiry } : {}) });
+  // A store of the rig's own, removed with it (scenarios seed theirs through `env.STATE_DB`).
+  const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));
   const env = {
+    STATE_DB: join(stateDir, "bot.db"),
     TELEGRAM_BOT_TOKEN: BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.apiRoot,
     ENQUIRY_BASE_URL: sandbox.url,
@@ -38,13 +44,18 @@ export async function startRig(
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     ...options.env,
   };
-  const [node = "node", ...args] = kind === "ours" ? startScriptCommand() : ["node", "--import", "tsx", "bench/baseline-bot.ts"];
+  const [node = "node", ...args] = kind === "ours" ? startScriptCommand() : ["node", "dist/bench/baseline-bot.js"];
   const command = [node, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []), ...args];
   const bot = startBotProcess(env, command);
   // Listening once it polls; no need to read its logs (whose level is part of what is measured).
   const deadline = Date.now() + 60_000;
   while (!telegram.attempts.get("getUpdates")) {
-    if (bot.child.exitCode !== null || Date.now() > deadline) throw new Error(`${kind} bot did not start: ${bot.stderr.join("")}`);
+    if (bot.child.exitCode !== null || Date.now() > deadline) {
+      await bot.stop("SIGKILL");
+      await Promise.all([telegram.close(), sandbox.close()]);
+      rmSync(stateDir, { recursive: true, force: true });
+      throw new Error(`${kind} bot did not start: ${bot.stderr.join("")}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   // Let the first long poll arrive, so that timing starts with a bot that is listening.
@@ -66,6 +77,7 @@ export async function startRig(
       await bot.stop("SIGTERM");
       await telegram.close();
       await sandbox.close();
+      rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

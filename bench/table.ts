@@ -1,0 +1,156 @@
+import type { bulkFile, settleStorm, watchStorm } from "./background.ts";
+import type { redisMode } from "./redis-mode.ts";
+import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
+
+interface Results {
+  mode: string;
+  machine: { cpu: string; cores: number; node: string };
+  scenarios: Partial<{
+    slowServiceManyUsers: Awaited<ReturnType<typeof slowServiceManyUsers>>;
+    fastServiceHeavyTraffic: Awaited<ReturnType<typeof fastServiceHeavyTraffic>>;
+    upstreamEconomy: Awaited<ReturnType<typeof upstreamEconomy>>;
+    memoryAfterBurst: Awaited<ReturnType<typeof memoryAfterBurst>>;
+    memory: Awaited<ReturnType<typeof memory>>;
+    watchStorm: Awaited<ReturnType<typeof watchStorm>>;
+    settleStorm: Awaited<ReturnType<typeof settleStorm>>;
+    bulkFile: Awaited<ReturnType<typeof bulkFile>>;
+    redisMode: Awaited<ReturnType<typeof redisMode>>;
+  }>;
+}
+
+const n = (value: number | undefined, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? "–" : value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pass = (ok: boolean) => (ok ? "PASS" : "MISS");
+const row = (...cells: string[]) => `| ${cells.join(" | ")} |`;
+const header = ["| | ours | baseline | ratio |", "|---|---:|---:|---:|"];
+
+/** The benchmark's results as the README shows them: one Markdown section per scenario that ran. */
+export function renderTable(results: Results, poolSize: number): string {
+  const { scenarios: s } = results;
+  const parts = [`Machine: ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}. Mode: ${results.mode}.`];
+  if (s.slowServiceManyUsers) {
+    const slow = s.slowServiceManyUsers;
+    parts.push(
+      [
+        `**1. Slow service (${slow.serviceLatencyMs} ms per enquiry), ${slow.users} users, one command each**`,
+        "",
+        "| | ours, cold connections | ours, warm | baseline | ratio (cold) |",
+        "|---|---:|---:|---:|---:|",
+        `| makespan, first command to last reply (ms) | ${n(slow.ours.makespanMs)} | ${n(slow.oursWarm.makespanMs)} | ${n(slow.baseline.makespanMs)} | ${n(slow.ratios.makespanShorterBy, 1)}× shorter |`,
+        `| makespan ÷ service latency | ${n(slow.ratios.coldMakespanToLatency, 2)}× | ${n(slow.ratios.warmMakespanToLatency, 2)}× | ${n(slow.baseline.makespanMs / slow.serviceLatencyMs, 1)}× | |`,
+        `| p50 command-to-reply (ms) | ${n(slow.ours.p50Ms)} | ${n(slow.oursWarm.p50Ms)} | ${n(slow.baseline.p50Ms)} | |`,
+        `| p99 command-to-reply (ms) | ${n(slow.ours.p99Ms)} | ${n(slow.oursWarm.p99Ms)} | ${n(slow.baseline.p99Ms)} | |`,
+        "",
+        `Targets: cold makespan ≤ 1.4× the latency: ${pass(slow.targets.coldMakespanWithin1_4xLatency)} (${n(slow.ratios.coldMakespanToLatency, 2)}×); warm ≤ 1.25×: ${pass(slow.targets.warmMakespanWithin1_25xLatency)} (${n(slow.ratios.warmMakespanToLatency, 2)}×); makespan ≥ 20× shorter than the baseline's: ${pass(slow.targets.makespanAtLeast20xShorter)}.`,
+      ].join("\n"),
+    );
+  }
+  if (s.fastServiceHeavyTraffic) {
+    const heavy = s.fastServiceHeavyTraffic;
+    parts.push(
+      [
+        `**2. Fast service, heavy traffic: ${n(heavy.commands)} commands from ${n(heavy.users)} users**`,
+        "",
+        ...header,
+        row("replies per second", n(heavy.ours.repliesPerSecond), n(heavy.baseline.repliesPerSecond), `${n(heavy.ratios.throughput, 1)}×`),
+        row("CPU ms per command", n(heavy.ours.cpuMsPerCommand, 2), n(heavy.baseline.cpuMsPerCommand, 2), `${n(heavy.ratios.cpuPerCommand, 2)}×`),
+        row("p50 / p99 command-to-reply (ms)", `${n(heavy.ours.p50Ms)} / ${n(heavy.ours.p99Ms)}`, `${n(heavy.baseline.p50Ms)} / ${n(heavy.baseline.p99Ms)}`, ""),
+        "",
+        `Target: CPU per command within 1.5× the baseline's: ${pass(heavy.targets.cpuPerCommandWithin1_5xBaseline)}.`,
+      ].join("\n"),
+    );
+  }
+  if (s.upstreamEconomy) {
+    const economy = s.upstreamEconomy;
+    parts.push(
+      [
+        `**3. Upstream economy: ${economy.askers} members of one group ask about the same ID at the same moment**`,
+        "",
+        ...header,
+        row("requests to the service", n(economy.ours.upstreamRequests), n(economy.baseline.upstreamRequests), ""),
+        row("TCP connections per 1,000 enquiries (scenario 2)", n(economy.ours.connectionsPer1000Enquiries, 1), n(economy.baseline.connectionsPer1000Enquiries, 1), ""),
+        "",
+        `Targets: one request: ${pass(economy.targets.oneUpstreamRequest)}; connections within the pool (${poolSize}): ${pass(economy.targets.connectionsWithinPool)}.`,
+      ].join("\n"),
+    );
+  }
+  if (s.memoryAfterBurst) {
+    const burst = s.memoryAfterBurst;
+    parts.push(
+      [
+        `**4. Memory after a burst of ${n(burst.commands)} commands from 100 users (RSS, MB)**`,
+        "",
+        ...header,
+        row("after start", n(burst.ours.idleMb), n(burst.baseline.idleMb), `${n(burst.ours.idleMb / burst.baseline.idleMb, 2)}×`),
+        row("after the burst", n(burst.ours.afterBurstMb), n(burst.baseline.afterBurstMb), `${n(burst.ratios.afterBurst, 2)}×`),
+        "",
+        `Target: after the burst, within 1.1× the baseline's: ${pass(burst.targets.afterBurstWithin1_1xBaseline)} (${n(burst.ratios.afterBurst, 2)}×).`,
+      ].join("\n"),
+    );
+  }
+  if (s.memory) {
+    const mem = s.memory;
+    const readings = Object.entries(mem.rssMb).map(([label, value]) => `${label.replace(/^after(\d+)$/, "after $1 enquiries").replace("afterStart", "after start")}: ${n(value)} MB`);
+    parts.push(`**4b. Memory over time (ours)**: RSS ${readings.join(", ")}. Growth between the last two: ${n(mem.growthBetweenLastTwoMb, 1)} MB (noise allowance ${n(mem.noiseAllowanceMb, 1)} MB): ${pass(mem.targets.noGrowthBeyondNoise)}.`);
+  }
+  if (s.watchStorm) {
+    const storm = s.watchStorm;
+    parts.push(
+      [
+        `**5. ${n(storm.watches)} watched payments, all PENDING, service ${storm.serviceLatencyMs} ms, ENQUIRY_MAX_PER_SECOND=${storm.enquiryMaxPerSecond}, measured over ${storm.seconds} s (ours)**`,
+        "",
+        "| | measured | target | |",
+        "|---|---:|---:|---|",
+        row("background enquiries in the busiest second", n(storm.busiestSecond), `≤ ${storm.enquiryMaxPerSecond}`, pass(storm.targets.neverOverBudget)),
+        row("CPU ms per background check", n(storm.cpuMsPerBackgroundCheck, 2), `≤ ${n(1.2 * storm.cpuMsPerInteractiveCommand, 2)} (1.2 × ${n(storm.cpuMsPerInteractiveCommand, 2)} per interactive command)`, pass(storm.targets.backgroundCheckCpuWithin1_2xInteractive)),
+        row("a command sent meanwhile: slowest reply (ms)", n(storm.interactiveLatencyMs.max), `≤ ${storm.serviceLatencyMs + 150}`, pass(storm.targets.interactiveWithinLatencyPlus150)),
+        row("RSS with the watches (MB)", n(storm.rssMb.withWatches), `≤ ${n(storm.rssMb.idle + 30)} (idle ${n(storm.rssMb.idle)} + 30)`, pass(storm.targets.rssWithinIdlePlus30)),
+        "",
+        `Background checks made: ${n(storm.backgroundChecks)} (${n(storm.backgroundChecks / storm.seconds, 1)} a second).`,
+      ].join("\n"),
+    );
+  }
+  if (s.settleStorm) {
+    const settle = s.settleStorm;
+    parts.push(
+      [
+        `**6. ${n(settle.settled)} watched payments settle at once, one chat each; the Bot API answers 429 past 30 messages a second or 1 a second per chat (ours)**`,
+        "",
+        `${n(settle.notifications)} notifications to ${n(settle.distinctChats)} chats in ${n(settle.seconds, 1)} s (${n(settle.perSecond, 1)} a second; busiest second ${n(settle.busiestSecond)}), ${n(settle.duplicates)} sent twice, ${n(settle.tooManyRequests)} answered 429.`,
+        `Targets: none lost, none twice: ${pass(settle.targets.noneLostNoneTwice)}; within 30 a second: ${pass(settle.targets.within30PerSecond)}; no 429 storm: ${pass(settle.targets.no429Storm)}.`,
+      ].join("\n"),
+    );
+  }
+  if (s.bulkFile) {
+    const bulk = s.bulkFile;
+    parts.push(
+      [
+        `**7. A file of ${n(bulk.ids)} IDs, ENQUIRY_MAX_PER_SECOND=${bulk.enquiryMaxPerSecond}, service ${bulk.serviceLatencyMs} ms (ours)**`,
+        "",
+        `Report sent ${n(bulk.secondsToReport, 1)} s after the upload; ${n(bulk.progressEdits)} progress edits, at least ${n(bulk.shortestGapBetweenEditsMs)} ms apart.`,
+        `Targets: within 12 s: ${pass(bulk.targets.reportWithin12s)}; at most one edit every 2 s: ${pass(bulk.targets.oneEditPer2sAtMost)}.`,
+      ].join("\n"),
+    );
+  }
+  if (s.redisMode) {
+    const redis = s.redisMode;
+    if ("skipped" in redis) parts.push(`**8. Redis mode**: not measured: ${redis.skipped}.`);
+    else
+      parts.push(
+        [
+          `**8. Redis mode: ${n(redis.commands)} commands from 200 users, fast service (ours)**`,
+          "",
+          "| | embedded (SQLite) | Redis | ratio |",
+          "|---|---:|---:|---:|",
+          row("CPU ms per command", n(redis.embedded.cpuMsPerCommand, 2), n(redis.redis.cpuMsPerCommand, 2), `${n(redis.ratios.cpuPerCommand, 2)}×`),
+          row("Redis commands per command (scripts count their inner commands)", "", n(redis.redis.commandsPerCommand, 1), ""),
+          row("Redis round trips per command, a new answer, in a burst", "", n(redis.redis.roundTripsPerCommand, 2), ""),
+          row("Redis round trips per command, a cached answer, in a burst", "", n(redis.redis.cached.roundTripsPerCommand, 2), ""),
+          row("Redis round trips per command, a cached answer, one agent at a time", "", n(redis.redis.cachedOneAtATime.roundTripsPerCommand, 2), ""),
+          "",
+          `Targets: CPU within 1.3× the embedded store's: ${pass(redis.targets.cpuWithin1_3xEmbedded)}; at most 2 round trips for a cached answer (in a burst): ${pass(redis.targets.atMost2RoundTripsForCachedAnswer)}.`,
+        ].join("\n"),
+      );
+  }
+  return parts.join("\n\n");
+}
