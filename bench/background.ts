@@ -18,7 +18,8 @@ export interface BackgroundSizes {
   bulkIds: number;
 }
 export const BACKGROUND_FULL: BackgroundSizes = { watches: 10_000, stormSeconds: 20, stormPerSecond: 50, settles: 1_000, bulkIds: 1_000 };
-export const BACKGROUND_QUICK: BackgroundSizes = { watches: 10_000, stormSeconds: 6, stormPerSecond: 50, settles: 100, bulkIds: 1_000 };
+// Quick: a shorter storm, fewer settles, and half the file (its deadline scales with it).
+export const BACKGROUND_QUICK: BackgroundSizes = { watches: 10_000, stormSeconds: 5, stormPerSecond: 50, settles: 100, bulkIds: 500 };
 
 /** Watches written into a fresh store file before the bot starts (as a bot that ran for a while leaves them). */
 async function seedWatches(count: number, perUser: number, idFor: (n: number) => string): Promise<{ dir: string; path: string; users: number[] }> {
@@ -47,8 +48,12 @@ function busiestWindow(times: number[], windowMs: number): number {
   return most;
 }
 
-/** An interactive command's CPU cost at this service latency: bursts of 100 users, after a warm-up burst. */
-async function interactiveCpuPerCommand(): Promise<{ cpuMsPerCommand: number; idleRssMb: number }> {
+/**
+ * What an interactive command costs at the storm's pace: commands sent evenly, `perSecond` a second,
+ * so that each pays for its own poll and wake-up as a background check does (in a burst of 100 they
+ * share them, and cost less: that figure is kept for context).
+ */
+async function interactiveCpuPerCommand(perSecond: number, seconds: number): Promise<{ paced: number; inBurst: number; idleRssMb: number }> {
   const users = Array.from({ length: 100 }, (_, i) => 10_000 + i);
   const rig = await startRig("ours", { latencyMs: SERVICE_MS, users });
   try {
@@ -60,9 +65,20 @@ async function interactiveCpuPerCommand(): Promise<{ cpuMsPerCommand: number; id
       await waitForCount(() => rig.repliedAt.size, users.length, 30_000);
     };
     await burst("warm");
-    const before = cpuMs(rig.bot.child.pid);
-    for (let round = 0; round < 5; round++) await burst(`i${round}x`);
-    return { cpuMsPerCommand: (cpuMs(rig.bot.child.pid) - before) / (5 * users.length), idleRssMb };
+    let before = cpuMs(rig.bot.child.pid);
+    await burst("burst");
+    const inBurst = (cpuMs(rig.bot.child.pid) - before) / users.length;
+    rig.repliedAt.clear();
+    const count = perSecond * seconds;
+    before = cpuMs(rig.bot.child.pid);
+    const startedAt = performance.now();
+    for (let n = 0; n < count; n++) {
+      const id = users[n % users.length] ?? 0;
+      send(rig, privateChat(id), id, `/collection COL-PENDING-p${n}`);
+      await sleep(startedAt + ((n + 1) * 1_000) / perSecond - performance.now());
+    }
+    await waitForCount(() => rig.repliedAt.size, count, 30_000);
+    return { paced: (cpuMs(rig.bot.child.pid) - before) / count, inBurst, idleRssMb };
   } finally {
     await rig.close();
   }
@@ -81,7 +97,7 @@ async function waitForCount(count: () => number, target: number, timeoutMs: numb
  * the scenario runs, all due at once at start. What it costs, and whether anyone else notices.
  */
 export async function watchStorm(sizes: BackgroundSizes) {
-  const interactive = await interactiveCpuPerCommand();
+  const interactive = await interactiveCpuPerCommand(sizes.stormPerSecond, sizes.stormSeconds);
   const seeded = await seedWatches(sizes.watches, 50, (n) => `COL-PENDING-W${n}`);
   const enquiries: number[] = [];
   const agent = 30_000;
@@ -110,7 +126,7 @@ export async function watchStorm(sizes: BackgroundSizes) {
     const rss = rssMb(rig.bot.child.pid);
     const busiest = busiestWindow(enquiries, 1_000);
     // The probes' own cost is taken out at the interactive rate.
-    const cpuMsPerCheck = (cpu - probes * interactive.cpuMsPerCommand) / checks;
+    const cpuMsPerCheck = (cpu - probes * interactive.paced) / checks;
     return {
       watches: sizes.watches,
       serviceLatencyMs: SERVICE_MS,
@@ -119,12 +135,12 @@ export async function watchStorm(sizes: BackgroundSizes) {
       backgroundChecks: checks,
       busiestSecond: busiest,
       cpuMsPerBackgroundCheck: cpuMsPerCheck,
-      cpuMsPerInteractiveCommand: interactive.cpuMsPerCommand,
+      cpuMsPerInteractiveCommand: { paced: interactive.paced, inBurst: interactive.inBurst },
       interactiveLatencyMs: { max: Math.max(...latencies), p50: percentile(latencies, 50) },
       rssMb: { idle: interactive.idleRssMb, withWatches: rss },
       targets: {
         neverOverBudget: busiest <= sizes.stormPerSecond,
-        backgroundCheckCpuWithin1_2xInteractive: cpuMsPerCheck <= 1.2 * interactive.cpuMsPerCommand,
+        backgroundCheckCpuWithin1_2xInteractive: cpuMsPerCheck <= 1.2 * interactive.paced,
         interactiveWithinLatencyPlus150: Math.max(...latencies) <= SERVICE_MS + 150,
         rssWithinIdlePlus30: rss <= interactive.idleRssMb + 30,
       },
@@ -199,7 +215,7 @@ export async function settleStorm(sizes: BackgroundSizes) {
   }
 }
 
-/** 7. A support desk's file of 1,000 IDs, with ENQUIRY_MAX_PER_SECOND=100. */
+/** 7. A support desk's file of 1,000 IDs, with ENQUIRY_MAX_PER_SECOND=100: done within 12 s (the budget's 10 s, and 2 s). */
 export async function bulkFile(sizes: BackgroundSizes) {
   const owner = 40_000;
   const rig: Rig = await startRig("ours", { latencyMs: SERVICE_MS, users: [owner], env: { ENQUIRY_MAX_PER_SECOND: "100" } });
@@ -210,6 +226,7 @@ export async function bulkFile(sizes: BackgroundSizes) {
     const reportSent = () => rig.telegram.calls.some((call) => call.method === "sendDocument");
     await waitForCount(() => (reportSent() ? 1 : 0), 1, 120_000);
     const seconds = (performance.now() - started) / 1_000;
+    const deadlineSeconds = sizes.bulkIds / 100 + 2;
     const progress = rig.telegram.calls.find((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === upload.message?.message_id);
     const progressId = (progress?.result as { message_id?: number } | undefined)?.message_id;
     const edits = rig.telegram.calls.filter((call) => call.method === "editMessageText" && call.payload.message_id === progressId && String(call.payload.text).startsWith("Checking"));
@@ -219,9 +236,10 @@ export async function bulkFile(sizes: BackgroundSizes) {
       enquiryMaxPerSecond: 100,
       serviceLatencyMs: SERVICE_MS,
       secondsToReport: seconds,
+      deadlineSeconds,
       progressEdits: edits.length,
       shortestGapBetweenEditsMs: gaps.length > 0 ? Math.min(...gaps) : undefined,
-      targets: { reportWithin12s: seconds <= 12, oneEditPer2sAtMost: gaps.every((gap) => gap >= 2_000) },
+      targets: { reportWithinDeadline: seconds <= deadlineSeconds, oneEditPer2sAtMost: gaps.every((gap) => gap >= 2_000) },
     };
   } finally {
     await rig.close();

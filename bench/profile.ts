@@ -24,7 +24,7 @@ interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount: number;
 }
-// One profile per thread (tsx's loader runs in a worker): the main thread's is the largest.
+// One profile per thread, should the bot start any: the main thread's is the largest.
 const file = readdirSync(values.dir)
   .filter((name) => name.endsWith(".cpuprofile"))
   .sort((a, b) => statSync(join(values.dir, b)).size - statSync(join(values.dir, a)).size)[0];

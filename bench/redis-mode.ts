@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { deletePrefix, probeRedis, testPrefix } from "../test/support/redis.ts";
 import { cpuMs, privateChat, send, startRig, waitForReplies, type Rig } from "./harness.ts";
@@ -55,10 +56,19 @@ export async function redisMode(sizes: RedisSizes) {
       // One agent at a time, as on a quiet day: nothing to share a round trip with.
       let alone = { redisCommandsPerCommand: 0, redisRoundTripsPerCommand: 0 } as Awaited<ReturnType<typeof commandsCost>>;
       if (redis) {
-        const before = await redisCounters(redis);
-        for (let n = 0; n < 50; n++) await commandsCost(rig, users.slice(n, n + 1), 1, () => "/collection COL-SUCCESS-CACHED");
-        const after = await redisCounters(redis);
-        alone = { cpuMsPerCommand: Number.NaN, redisCommandsPerCommand: (after.commands - before.commands - 2) / 50, redisRoundTripsPerCommand: (after.reads - before.reads - 2) / 50 };
+        const counted = async (work: () => Promise<void>) => {
+          const before = await redisCounters(redis);
+          await work();
+          const after = await redisCounters(redis);
+          return { commands: after.commands - before.commands - 2, reads: after.reads - before.reads - 2 };
+        };
+        const startedAt = performance.now();
+        const busy = await counted(async () => {
+          for (let n = 0; n < 50; n++) await commandsCost(rig, users.slice(n, n + 1), 1, () => "/collection COL-SUCCESS-CACHED");
+        });
+        // The background loops (watches, notices) poll Redis meanwhile: as much idle time is taken off.
+        const idle = await counted(() => sleep(performance.now() - startedAt));
+        alone = { cpuMsPerCommand: Number.NaN, redisCommandsPerCommand: (busy.commands - idle.commands) / 50, redisRoundTripsPerCommand: (busy.reads - idle.reads) / 50 };
       }
       return { fresh, cached, alone };
     } finally {
@@ -84,6 +94,7 @@ export async function redisMode(sizes: RedisSizes) {
       targets: {
         cpuWithin1_3xEmbedded: shared.fresh.cpuMsPerCommand <= 1.3 * embedded.fresh.cpuMsPerCommand,
         atMost2RoundTripsForCachedAnswer: (shared.cached.redisRoundTripsPerCommand ?? Infinity) <= 2,
+        atMost2RoundTripsForCachedAnswerOneAtATime: (shared.alone.redisRoundTripsPerCommand ?? Infinity) <= 2,
       },
     };
   } finally {

@@ -60,8 +60,10 @@ const steps: { name: keyof Results; title: string; run: () => Promise<void>; qui
 ];
 const chosen = steps.filter((step) => (only ? only.includes(step.name) : !(quick && step.quick === false)));
 for (const [index, step] of chosen.entries()) {
+  const since = Date.now();
   log(`benchmark (${quick ? "quick" : "full"}): ${index + 1}/${chosen.length} ${step.title}`);
   await step.run();
+  log(`  ${((Date.now() - since) / 1000).toFixed(1)} s`);
 }
 
 const cpu = cpus();

@@ -11,7 +11,7 @@ export interface Sizes {
 }
 
 export const FULL: Sizes = { slowUsers: 100, burstCommands: 1_000, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000 };
-export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 20, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600 };
+export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 10, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600 };
 
 const SLOW_SERVICE_MS = 300;
 const BOTS: BotKind[] = ["ours", "baseline"];

@@ -102,7 +102,12 @@ export function renderTable(results: Results, poolSize: number): string {
         "| | measured | target | |",
         "|---|---:|---:|---|",
         row("background enquiries in the busiest second", n(storm.busiestSecond), `≤ ${storm.enquiryMaxPerSecond}`, pass(storm.targets.neverOverBudget)),
-        row("CPU ms per background check", n(storm.cpuMsPerBackgroundCheck, 2), `≤ ${n(1.2 * storm.cpuMsPerInteractiveCommand, 2)} (1.2 × ${n(storm.cpuMsPerInteractiveCommand, 2)} per interactive command)`, pass(storm.targets.backgroundCheckCpuWithin1_2xInteractive)),
+        row(
+          "CPU ms per background check",
+          n(storm.cpuMsPerBackgroundCheck, 2),
+          `≤ ${n(1.2 * storm.cpuMsPerInteractiveCommand.paced, 2)} (1.2 × ${n(storm.cpuMsPerInteractiveCommand.paced, 2)} per interactive command at the same pace; ${n(storm.cpuMsPerInteractiveCommand.inBurst, 2)} in a burst of 100)`,
+          pass(storm.targets.backgroundCheckCpuWithin1_2xInteractive),
+        ),
         row("a command sent meanwhile: slowest reply (ms)", n(storm.interactiveLatencyMs.max), `≤ ${storm.serviceLatencyMs + 150}`, pass(storm.targets.interactiveWithinLatencyPlus150)),
         row("RSS with the watches (MB)", n(storm.rssMb.withWatches), `≤ ${n(storm.rssMb.idle + 30)} (idle ${n(storm.rssMb.idle)} + 30)`, pass(storm.targets.rssWithinIdlePlus30)),
         "",
@@ -116,7 +121,7 @@ export function renderTable(results: Results, poolSize: number): string {
       [
         `**6. ${n(settle.settled)} watched payments settle at once, one chat each; the Bot API answers 429 past 30 messages a second or 1 a second per chat (ours)**`,
         "",
-        `${n(settle.notifications)} notifications to ${n(settle.distinctChats)} chats in ${n(settle.seconds, 1)} s (${n(settle.perSecond, 1)} a second; busiest second ${n(settle.busiestSecond)}), ${n(settle.duplicates)} sent twice, ${n(settle.tooManyRequests)} answered 429.`,
+        `${n(settle.notifications)} notifications to ${n(settle.distinctChats)} chats in ${n(settle.seconds, 1)} s (at most ${n(settle.busiestSecond)} in any second), ${n(settle.duplicates)} sent twice, ${n(settle.tooManyRequests)} answered 429.`,
         `Targets: none lost, none twice: ${pass(settle.targets.noneLostNoneTwice)}; within 30 a second: ${pass(settle.targets.within30PerSecond)}; no 429 storm: ${pass(settle.targets.no429Storm)}.`,
       ].join("\n"),
     );
@@ -128,7 +133,7 @@ export function renderTable(results: Results, poolSize: number): string {
         `**7. A file of ${n(bulk.ids)} IDs, ENQUIRY_MAX_PER_SECOND=${bulk.enquiryMaxPerSecond}, service ${bulk.serviceLatencyMs} ms (ours)**`,
         "",
         `Report sent ${n(bulk.secondsToReport, 1)} s after the upload; ${n(bulk.progressEdits)} progress edits, at least ${n(bulk.shortestGapBetweenEditsMs)} ms apart.`,
-        `Targets: within 12 s: ${pass(bulk.targets.reportWithin12s)}; at most one edit every 2 s: ${pass(bulk.targets.oneEditPer2sAtMost)}.`,
+        `Targets: within ${n(bulk.deadlineSeconds)} s: ${pass(bulk.targets.reportWithinDeadline)}; at most one edit every 2 s: ${pass(bulk.targets.oneEditPer2sAtMost)}.`,
       ].join("\n"),
     );
   }
@@ -146,9 +151,9 @@ export function renderTable(results: Results, poolSize: number): string {
           row("Redis commands per command (scripts count their inner commands)", "", n(redis.redis.commandsPerCommand, 1), ""),
           row("Redis round trips per command, a new answer, in a burst", "", n(redis.redis.roundTripsPerCommand, 2), ""),
           row("Redis round trips per command, a cached answer, in a burst", "", n(redis.redis.cached.roundTripsPerCommand, 2), ""),
-          row("Redis round trips per command, a cached answer, one agent at a time", "", n(redis.redis.cachedOneAtATime.roundTripsPerCommand, 2), ""),
+          row("Redis round trips per command, a cached answer, one agent at a time (2 before the reply, the update's done mark after it)", "", n(redis.redis.cachedOneAtATime.roundTripsPerCommand, 2), ""),
           "",
-          `Targets: CPU within 1.3× the embedded store's: ${pass(redis.targets.cpuWithin1_3xEmbedded)}; at most 2 round trips for a cached answer (in a burst): ${pass(redis.targets.atMost2RoundTripsForCachedAnswer)}.`,
+          `Targets: CPU within 1.3× the embedded store's: ${pass(redis.targets.cpuWithin1_3xEmbedded)}; at most 2 round trips for a cached answer, in a burst: ${pass(redis.targets.atMost2RoundTripsForCachedAnswer)}; one agent at a time: ${pass(redis.targets.atMost2RoundTripsForCachedAnswerOneAtATime)}.`,
         ].join("\n"),
       );
   }
