@@ -7,7 +7,7 @@ import { BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { BACKGROUND_FULL, BACKGROUND_QUICK, bulkFile, settleStorm, watchStorm } from "./background.ts";
 import { REDIS_FULL, REDIS_QUICK, redisMode } from "./redis-mode.ts";
 import { fastServiceHeavyTraffic, FULL, memory, memoryAfterBurst, QUICK, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
-import { renderTable } from "./table.ts";
+import { renderTable, type ScenarioResults } from "./table.ts";
 
 /**
  * `npm run bench [-- --quick] [-- --only a,b] [-- --out FILE]`: the bot and a minimal baseline bot,
@@ -27,19 +27,8 @@ const log = (text: string) => process.stderr.write(`${text}\n`);
 const started = Date.now();
 const only = values.only?.split(",");
 
-type Results = Partial<{
-  slowServiceManyUsers: Awaited<ReturnType<typeof slowServiceManyUsers>>;
-  fastServiceHeavyTraffic: Awaited<ReturnType<typeof fastServiceHeavyTraffic>>;
-  upstreamEconomy: Awaited<ReturnType<typeof upstreamEconomy>>;
-  memoryAfterBurst: Awaited<ReturnType<typeof memoryAfterBurst>>;
-  memory: Awaited<ReturnType<typeof memory>>;
-  watchStorm: Awaited<ReturnType<typeof watchStorm>>;
-  settleStorm: Awaited<ReturnType<typeof settleStorm>>;
-  bulkFile: Awaited<ReturnType<typeof bulkFile>>;
-  redisMode: Awaited<ReturnType<typeof redisMode>>;
-}>;
-const scenarios: Results = {};
-const steps: { name: keyof Results; title: string; run: () => Promise<void>; quick?: false }[] = [
+const scenarios: ScenarioResults = {};
+const steps: { name: keyof ScenarioResults; title: string; run: () => Promise<void>; quick?: false }[] = [
   { name: "slowServiceManyUsers", title: "slow service, many users", run: async () => void (scenarios.slowServiceManyUsers = await slowServiceManyUsers(sizes)) },
   { name: "fastServiceHeavyTraffic", title: "fast service, heavy traffic", run: async () => void (scenarios.fastServiceHeavyTraffic = await fastServiceHeavyTraffic(sizes)) },
   {

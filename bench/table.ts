@@ -2,20 +2,23 @@ import type { bulkFile, settleStorm, watchStorm } from "./background.ts";
 import type { redisMode } from "./redis-mode.ts";
 import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
 
+/** What each scenario measured; those not run are absent. */
+export type ScenarioResults = Partial<{
+  slowServiceManyUsers: Awaited<ReturnType<typeof slowServiceManyUsers>>;
+  fastServiceHeavyTraffic: Awaited<ReturnType<typeof fastServiceHeavyTraffic>>;
+  upstreamEconomy: Awaited<ReturnType<typeof upstreamEconomy>>;
+  memoryAfterBurst: Awaited<ReturnType<typeof memoryAfterBurst>>;
+  memory: Awaited<ReturnType<typeof memory>>;
+  watchStorm: Awaited<ReturnType<typeof watchStorm>>;
+  settleStorm: Awaited<ReturnType<typeof settleStorm>>;
+  bulkFile: Awaited<ReturnType<typeof bulkFile>>;
+  redisMode: Awaited<ReturnType<typeof redisMode>>;
+}>;
+
 interface Results {
   mode: string;
   machine: { cpu: string; cores: number; node: string };
-  scenarios: Partial<{
-    slowServiceManyUsers: Awaited<ReturnType<typeof slowServiceManyUsers>>;
-    fastServiceHeavyTraffic: Awaited<ReturnType<typeof fastServiceHeavyTraffic>>;
-    upstreamEconomy: Awaited<ReturnType<typeof upstreamEconomy>>;
-    memoryAfterBurst: Awaited<ReturnType<typeof memoryAfterBurst>>;
-    memory: Awaited<ReturnType<typeof memory>>;
-    watchStorm: Awaited<ReturnType<typeof watchStorm>>;
-    settleStorm: Awaited<ReturnType<typeof settleStorm>>;
-    bulkFile: Awaited<ReturnType<typeof bulkFile>>;
-    redisMode: Awaited<ReturnType<typeof redisMode>>;
-  }>;
+  scenarios: ScenarioResults;
 }
 
 const n = (value: number | undefined, digits = 0) =>

@@ -87,33 +87,34 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     return batch;
   }
 
+  /** A message a user sends the bot, as an update without its ID. */
+  const fromUser = (chat: ChatRef, from: UserRef, content: Record<string, unknown>) =>
+    ({ message: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: { is_bot: false, ...from }, ...content } }) as Omit<Update, "update_id">;
+
+  /** The message the bot has just sent, as Telegram returns it. */
+  const sentMessage = (payload: RecordedCall["payload"], content: Record<string, unknown>) => ({
+    message_id: nextMessageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
+    from: options.botInfo,
+    ...content,
+  });
+
   function respond(method: string, payload: RecordedCall["payload"]): unknown {
     switch (method) {
       case "getMe":
         return options.botInfo;
       case "sendMessage":
-        return {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
-          from: options.botInfo,
-          text: payload.text,
-          entities: payload.entities,
-          reply_markup: payload.reply_markup,
-        };
+        return sentMessage(payload, { text: payload.text, entities: payload.entities, reply_markup: payload.reply_markup });
       case "getFile": {
         const id = String(payload.file_id);
         const content = files.get(id);
         return content ? { file_id: id, file_unique_id: `u-${id}`, file_size: content.length, file_path: `documents/${id}.csv` } : undefined;
       }
       case "sendDocument":
-        return {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: payload.chat_id, type: Number(payload.chat_id) < 0 ? "supergroup" : "private" },
-          from: options.botInfo,
+        return sentMessage(payload, {
           document: { file_id: `sent-${nextMessageId}`, file_unique_id: `sent-${nextMessageId}`, file_name: (payload.document as { filename?: string } | undefined)?.filename },
-        };
+        });
       case "editMessageText":
         return {
           message_id: payload.message_id,
@@ -208,16 +209,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     /** A user sends a text message (a leading /command gets its entity, as Telegram does). */
     sendText(chat: ChatRef, from: UserRef, text: string): Update {
       const command = /^\/\S+/.exec(text)?.[0];
-      return push({
-        message: {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat,
-          from: { is_bot: false, ...from },
-          text,
-          ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
-        },
-      } as Omit<Update, "update_id">);
+      return push(fromUser(chat, from, { text, ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}) }));
     },
     /** A user sends a file (a document), with an optional caption (a leading /command gets its entity). */
     sendFile(chat: ChatRef, from: UserRef, file: { name: string; content: Buffer | string; caption?: string; size?: number }): Update {
@@ -225,17 +217,13 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
       const content = typeof file.content === "string" ? Buffer.from(file.content) : file.content;
       files.set(fileId, content);
       const command = file.caption ? /^\/\S+/.exec(file.caption)?.[0] : undefined;
-      return push({
-        message: {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat,
-          from: { is_bot: false, ...from },
+      return push(
+        fromUser(chat, from, {
           document: { file_id: fileId, file_unique_id: `u-${fileId}`, file_name: file.name, file_size: file.size ?? content.length, mime_type: "text/csv" },
           ...(file.caption ? { caption: file.caption } : {}),
           ...(command ? { caption_entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
-        },
-      } as Omit<Update, "update_id">);
+        }),
+      );
     },
     /** A user presses an inline button on a message the bot sent. */
     press(from: UserRef, message: { message_id: number; chat: ChatRef; text?: string }, data: string): Update {
