@@ -112,6 +112,16 @@ function commandUpdate(n: number, text: string, language: string): Update {
   };
 }
 
+/** A request body as an object; anything else (a file upload) as an empty one, never a throw in a server callback. */
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Answers the Bot API calls the warm-up makes, as Telegram would (a message for sends, true otherwise). */
 async function startStandInTelegram() {
   let nextMessageId = 1;
@@ -121,7 +131,7 @@ async function startStandInTelegram() {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const method = /\/([A-Za-z]+)$/.exec(req.url ?? "")?.[1] ?? "";
-      const payload = chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>) : {};
+      const payload = parseJson(Buffer.concat(chunks).toString("utf8"));
       if (method === "sendMessage") replies++;
       const result = method.startsWith("send") || method.startsWith("edit") ? { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: payload.chat_id, type: "private" }, text: payload.text } : true;
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ok: true, result }));
