@@ -29,4 +29,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.HTTP_PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1 (not npm), so SIGTERM from `docker stop` reaches the bot's graceful shutdown.
-CMD ["node", "dist/main.js"]
+# The same command as `npm start`, V8 flags included (a test keeps the two alike): a young generation
+# of 4 MB and a heap that grows by 30 % rather than doubling keep RSS near 125 MB instead of 150–250.
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "dist/main.js"]
