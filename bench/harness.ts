@@ -27,7 +27,15 @@ export interface Rig {
  */
 export async function startRig(
   kind: BotKind,
-  options: { latencyMs: number; users: number[]; cpuProfileDir?: string; env?: Record<string, string>; onEnquiry?: (kind: EnquiryKind, transactionId: string) => void },
+  options: {
+    latencyMs: number;
+    users: number[];
+    cpuProfileDir?: string;
+    env?: Record<string, string>;
+    onEnquiry?: (kind: EnquiryKind, transactionId: string) => void;
+    /** Ours without the V8 flags of the start command (V8's own heap sizing), for comparison. */
+    v8Defaults?: boolean;
+  },
 ): Promise<Rig> {
   const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
   const sandbox = await startSandbox({ token: SANDBOX_TOKEN, latencyMs: options.latencyMs, ...(options.onEnquiry ? { onEnquiry: options.onEnquiry } : {}) });
@@ -44,7 +52,7 @@ export async function startRig(
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     ...options.env,
   };
-  const [node = "node", ...args] = kind === "ours" ? startScriptCommand() : ["node", "dist/bench/baseline-bot.js"];
+  const [node = "node", ...args] = kind === "ours" ? startScriptCommand().filter((arg) => !(options.v8Defaults && arg.startsWith("--"))) : ["node", "dist/bench/baseline-bot.js"];
   const command = [node, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []), ...args];
   const bot = startBotProcess(env, command);
   // Listening once it polls; no need to read its logs (whose level is part of what is measured).

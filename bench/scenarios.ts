@@ -8,16 +8,18 @@ export interface Sizes {
   groupUsers: number;
   memoryCheckpoints: [number, number];
   memoryUsers: number;
+  /** Also measure ours with V8's default heap sizing (what the start command's flags change). */
+  heapComparison: boolean;
 }
 
-export const FULL: Sizes = { slowUsers: 100, burstCommands: 1_000, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000 };
-export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 10, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600 };
+export const FULL: Sizes = { slowUsers: 100, burstCommands: 1_000, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000, heapComparison: true };
+export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 10, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600, heapComparison: false };
 
 const SLOW_SERVICE_MS = 300;
 const BOTS: BotKind[] = ["ours", "baseline"];
 const users = (count: number, from = 10_000) => Array.from({ length: count }, (_, i) => from + i);
 
-async function withRig<T>(kind: BotKind, options: { latencyMs: number; users: number[] }, run: (rig: Rig) => Promise<T>): Promise<T> {
+async function withRig<T>(kind: BotKind, options: Parameters<typeof startRig>[1], run: (rig: Rig) => Promise<T>): Promise<T> {
   const rig = await startRig(kind, options);
   try {
     return await run(rig);
@@ -136,25 +138,32 @@ export async function upstreamEconomy(sizes: Sizes, connections: { ours: number;
   };
 }
 
-/** 4a. Memory after a burst: each bot's RSS once 1,000 commands from 100 users have been answered, side by side. */
+/**
+ * 4a. Memory after a burst: each bot's RSS once 1,000 commands from 100 users have been answered,
+ * side by side, with the CPU the burst took. In a full run, ours also runs with V8's default heap
+ * sizing, to show what the start command's flags trade.
+ */
 export async function memoryAfterBurst(sizes: Sizes) {
   const ids = users(100);
-  const result: Record<BotKind, { idleMb: number; afterBurstMb: number }> = {} as never;
-  for (const kind of BOTS) {
-    result[kind] = await withRig(kind, { latencyMs: 0, users: ids }, async (rig) => {
+  const measure = (kind: BotKind, v8Defaults = false) =>
+    withRig(kind, { latencyMs: 0, users: ids, v8Defaults }, async (rig) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const idleMb = rssMb(rig.bot.child.pid);
+      const cpuBefore = cpuMs(rig.bot.child.pid);
       for (let n = 0; n < sizes.burstCommands; n++) {
         const user = ids[n % ids.length] ?? 0;
         send(rig, privateChat(user), user, `/collection COL-SUCCESS-B${n}`);
       }
       await waitForReplies(rig, sizes.burstCommands, 120_000);
+      const cpuMsPerCommand = (cpuMs(rig.bot.child.pid) - cpuBefore) / sizes.burstCommands;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      return { idleMb, afterBurstMb: rssMb(rig.bot.child.pid) };
+      return { idleMb, afterBurstMb: rssMb(rig.bot.child.pid), cpuMsPerCommand };
     });
-  }
-  const ratio = result.ours.afterBurstMb / result.baseline.afterBurstMb;
-  return { commands: sizes.burstCommands, ...result, ratios: { afterBurst: ratio }, targets: { afterBurstWithin1_1xBaseline: ratio <= 1.1 } };
+  const ours = await measure("ours");
+  const baseline = await measure("baseline");
+  const oursV8Defaults = sizes.heapComparison ? await measure("ours", true) : undefined;
+  const ratio = ours.afterBurstMb / baseline.afterBurstMb;
+  return { commands: sizes.burstCommands, ours, baseline, oursV8Defaults, ratios: { afterBurst: ratio }, targets: { afterBurstWithin1_1xBaseline: ratio <= 1.1 } };
 }
 
 /** 4b. Memory over time (ours): RSS after start and after each checkpoint of enquiries; no growth beyond noise at the end. */

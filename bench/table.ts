@@ -79,13 +79,22 @@ export function renderTable(results: Results, poolSize: number): string {
   }
   if (s.memoryAfterBurst) {
     const burst = s.memoryAfterBurst;
+    const v8 = burst.oursV8Defaults;
+    const cells = (ours: number, baseline: number, v8Defaults: number | undefined, digits = 0) => [
+      n(ours, digits),
+      n(baseline, digits),
+      `${n(ours / baseline, 2)}×`,
+      ...(v8 ? [n(v8Defaults, digits)] : []),
+    ];
     parts.push(
       [
         `**4. Memory after a burst of ${n(burst.commands)} commands from 100 users (RSS, MB)**`,
         "",
-        ...header,
-        row("after start", n(burst.ours.idleMb), n(burst.baseline.idleMb), `${n(burst.ours.idleMb / burst.baseline.idleMb, 2)}×`),
-        row("after the burst", n(burst.ours.afterBurstMb), n(burst.baseline.afterBurstMb), `${n(burst.ratios.afterBurst, 2)}×`),
+        v8 ? "| | ours | baseline | ratio | ours, V8's default heap sizing |" : header[0],
+        v8 ? "|---|---:|---:|---:|---:|" : header[1],
+        row("after start", ...cells(burst.ours.idleMb, burst.baseline.idleMb, v8?.idleMb)),
+        row("after the burst", ...cells(burst.ours.afterBurstMb, burst.baseline.afterBurstMb, v8?.afterBurstMb)),
+        row("CPU ms per command in the burst", ...cells(burst.ours.cpuMsPerCommand, burst.baseline.cpuMsPerCommand, v8?.cpuMsPerCommand, 2)),
         "",
         `Target: after the burst, within 1.1× the baseline's: ${pass(burst.targets.afterBurstWithin1_1xBaseline)} (${n(burst.ratios.afterBurst, 2)}×).`,
       ].join("\n"),
