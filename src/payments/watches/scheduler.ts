@@ -44,7 +44,7 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   const refill = Math.max(1, Math.floor(concurrency / 4));
   // Each check in flight waits on this signal for its place in the budget: that many listeners is expected.
   setMaxListeners(concurrency + 10, stopping.signal);
-  /** A check in this batch met a rejected token: the rest of the batch waits. */
+  /** A check met a rejected token: no check starts until those running have ended and the loop has looked again. */
   let paused = false;
   /** Whether the pause has been logged (once per pause, not per loop). */
   let pauseLogged = false;
