@@ -1,4 +1,5 @@
 import type { Dispatcher } from "undici";
+import { readCapped } from "../../util/read-capped.ts";
 
 export class ResponseTooLargeError extends Error {
   constructor(limit: number) {
@@ -17,15 +18,7 @@ export async function readCappedBody(response: Dispatcher.ResponseData, limit: n
     response.body.destroy();
     throw new ResponseTooLargeError(limit);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      response.body.destroy();
-      throw new ResponseTooLargeError(limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
+  const body = await readCapped(response.body, limit);
+  if (!body) throw new ResponseTooLargeError(limit);
+  return body.toString("utf8");
 }

@@ -1,5 +1,6 @@
 import type { Api } from "grammy";
 import { request } from "undici";
+import { readCapped } from "../../util/read-capped.ts";
 
 /** Files users send: fetched from Telegram with a size cap, never whole when too large. */
 export interface TelegramFiles {
@@ -38,17 +39,9 @@ export function telegramFiles(api: Api, token: string, apiRoot = "https://api.te
         await response.body.dump();
         throw new Error(`download failed (HTTP ${response.statusCode})`);
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          response.body.destroy();
-          throw new FileTooLargeError(maxBytes);
-        }
-        chunks.push(chunk);
-      }
-      return new Uint8Array(Buffer.concat(chunks, size));
+      const body = await readCapped(response.body, maxBytes);
+      if (!body) throw new FileTooLargeError(maxBytes);
+      return new Uint8Array(body);
     },
   };
 }
