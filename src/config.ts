@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { AccessLists } from "./access/policy.ts";
+import type { HealthThresholds } from "./payments/health/thresholds.ts";
 
 /**
  * Configuration, validated once at start. Values come from the environment (and an optional .env);
@@ -20,11 +22,9 @@ export interface Config {
     retries: number;
     connections: number;
   };
-  access: {
-    allowedUserIds: ReadonlySet<number>;
-    allowedChatIds: ReadonlySet<number>;
-    allowEveryone: boolean;
-  };
+  access: AccessLists;
+  /** How long an invite link works (INVITE_TTL_HOURS). */
+  inviteTtlMs: number;
   cacheTtlSeconds: number;
   watches: WatchSettings;
   /** Background enquiries (watches, bulk checks), all instances together, at most per second. */
@@ -38,6 +38,7 @@ export interface Config {
   /** IANA time zone of the times shown to users and of report file names (BOT_TIMEZONE). */
   timeZone: string;
   adminChatId: number | undefined;
+  health: HealthSettings;
   auditLogFile: string | undefined;
   shutdownGraceMs: number;
   logLevel: LogLevel;
@@ -94,6 +95,25 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const withDefault = <T extends z.ZodType>(schema: T, value: z.util.NoUndefined<z.output<T>>) =>
   z.preprocess(blankToUndefined, schema.default(value));
 
+/** How the provider's health is judged and told (see docs/health.md). */
+export interface HealthSettings {
+  thresholds: HealthThresholds;
+  /** Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID (HEALTH_ALERT_CHAT_IDS). */
+  alertChatIds: ReadonlySet<number>;
+  /** The daily summary's time in BOT_TIMEZONE (DIGEST_TIME); no summary when unset. */
+  digestTime: { hour: number; minute: number } | undefined;
+}
+
+/** Down: at least this share (%) of enquiries could not be checked. Fixed: "down" must mean the same everywhere. */
+export const HEALTH_DOWN_PERCENT = 80;
+
+/** What an unset HEALTH_* gives (the demo, the warm-up and the tests start from these too). */
+export const HEALTH_DEFAULTS: HealthSettings = {
+  thresholds: { minEnquiries: 10, degradedPercent: 20, downPercent: HEALTH_DOWN_PERCENT, slowMs: 5_000, recoveryMs: 10 * 60_000 },
+  alertChatIds: new Set(),
+  digestTime: undefined,
+};
+
 const trimmed = z.string().trim();
 
 const integer = (min: number, max: number) =>
@@ -104,6 +124,7 @@ const urlWith = (protocols: readonly string[], message: string) =>
     try {
       return protocols.includes(new URL(value).protocol);
     } catch {
+      // Not a URL: the rule's message says what is wanted.
       return false;
     }
   }, message);
@@ -142,6 +163,8 @@ const envSchema = z.object({
   ALLOWED_USER_IDS: optional(idList),
   ALLOWED_CHAT_IDS: optional(idList),
   ALLOW_EVERYONE: withDefault(bool, false),
+  ADMIN_USER_IDS: optional(idList),
+  INVITE_TTL_HOURS: withDefault(decimal(0.001, 720), 24),
   CACHE_TTL_SECONDS: withDefault(integer(0, 3600), 30),
   ENQUIRY_MAX_PER_SECOND: withDefault(integer(1, 1000), 10),
   BULK_MAX_IDS: withDefault(integer(1, 10_000), 1000),
@@ -171,18 +194,35 @@ const envSchema = z.object({
         new Intl.DateTimeFormat("en", { timeZone: zone });
         return true;
       } catch {
+        // Not a zone Intl knows: the rule's message says what is wanted.
         return false;
       }
     }, "must be an IANA time zone name, such as Africa/Accra, Europe/Paris or UTC"),
     "UTC",
   ),
   ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
+  HEALTH_MIN_ENQUIRIES: withDefault(integer(1, 1_000_000), HEALTH_DEFAULTS.thresholds.minEnquiries),
+  HEALTH_DEGRADED_PERCENT: withDefault(integer(1, HEALTH_DOWN_PERCENT - 1), HEALTH_DEFAULTS.thresholds.degradedPercent),
+  HEALTH_SLOW_MS: withDefault(integer(100, 600_000), HEALTH_DEFAULTS.thresholds.slowMs),
+  HEALTH_RECOVERY_MINUTES: withDefault(decimal(0.001, 1440), HEALTH_DEFAULTS.thresholds.recoveryMs / 60_000),
+  HEALTH_ALERT_CHAT_IDS: optional(idList),
+  DIGEST_TIME: optional(
+    trimmed
+      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM, such as 18:00 (in BOT_TIMEZONE)")
+      .transform((value) => {
+        const [hour = 0, minute = 0] = value.split(":").map(Number);
+        return { hour, minute };
+      }),
+  ),
   AUDIT_LOG_FILE: optional(trimmed),
   SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
   LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
 });
 
 type Env = z.output<typeof envSchema>;
+
+/** Every variable the bot reads (.env.example documents each; tests blank them all). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /**
  * Rules that span several variables. They look at the raw values, so that they are reported
@@ -198,8 +238,8 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
     problems.push("ENQUIRY_TOKEN_FILE cannot be set together with ENQUIRY_TOKEN: choose one");
   }
   const everyone = TRUE_WORDS.includes((env.ALLOW_EVERYONE ?? "").trim().toLowerCase());
-  if (!present("ALLOWED_USER_IDS") && !present("ALLOWED_CHAT_IDS") && !everyone) {
-    problems.push("ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty: list who may use the bot, or set ALLOW_EVERYONE=true");
+  if (!present("ALLOWED_USER_IDS") && !present("ALLOWED_CHAT_IDS") && !present("ADMIN_USER_IDS") && !everyone) {
+    problems.push("ALLOWED_USER_IDS, ALLOWED_CHAT_IDS and ADMIN_USER_IDS are all empty: list who may use the bot (or its admins, who can let people in from the chat), or set ALLOW_EVERYONE=true");
   }
   if ((env.BOT_MODE ?? "").trim() === "webhook") {
     for (const name of ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"]) {
@@ -252,7 +292,9 @@ function toConfig(env: Env): Config {
       allowedUserIds: env.ALLOWED_USER_IDS ?? new Set(),
       allowedChatIds: env.ALLOWED_CHAT_IDS ?? new Set(),
       allowEveryone: env.ALLOW_EVERYONE,
+      adminUserIds: env.ADMIN_USER_IDS ?? new Set(),
     },
+    inviteTtlMs: env.INVITE_TTL_HOURS * 3_600_000,
     cacheTtlSeconds: env.CACHE_TTL_SECONDS,
     watches: {
       firstCheckMs: env.WATCH_FIRST_CHECK_SECONDS * 1000,
@@ -277,6 +319,17 @@ function toConfig(env: Env): Config {
     state: env.REDIS_URL === undefined ? { kind: "sqlite", path: env.STATE_DB } : { kind: "redis", url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
     timeZone: env.BOT_TIMEZONE,
     adminChatId: env.ADMIN_CHAT_ID,
+    health: {
+      thresholds: {
+        minEnquiries: env.HEALTH_MIN_ENQUIRIES,
+        degradedPercent: env.HEALTH_DEGRADED_PERCENT,
+        downPercent: HEALTH_DOWN_PERCENT,
+        slowMs: env.HEALTH_SLOW_MS,
+        recoveryMs: env.HEALTH_RECOVERY_MINUTES * 60_000,
+      },
+      alertChatIds: env.HEALTH_ALERT_CHAT_IDS ?? new Set(),
+      digestTime: env.DIGEST_TIME,
+    },
     auditLogFile: env.AUDIT_LOG_FILE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     logLevel: env.LOG_LEVEL,

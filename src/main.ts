@@ -21,11 +21,11 @@ if (!parsed.ok) {
     const app = await startApp(config, logger, secrets);
     stopOnSignals((reason) => app.stop(reason), logger);
     app.failed.catch(async (error: unknown) => {
-      logger.fatal({ err: String(error) }, "polling stopped: is another instance running with this bot token?");
+      logger.fatal({ err: error }, "polling stopped: is another instance running with this bot token?");
       await exitAfterFlush(logger, 1);
     });
   } catch (error) {
-    logger.fatal({ err: error instanceof Error ? error.message : String(error) }, "the bot cannot start");
+    logger.fatal({ err: error }, "the bot cannot start");
     await exitAfterFlush(logger, 1);
   }
 }

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { configSecrets, parseConfig } from "../src/config.ts";
+import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig } from "../src/config.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
@@ -36,7 +37,7 @@ describe("parseConfig", () => {
     expect(found.join("\n")).toMatch(/TELEGRAM_BOT_TOKEN is required/);
     expect(found.join("\n")).toMatch(/ENQUIRY_BASE_URL is required/);
     expect(found.join("\n")).toMatch(/ENQUIRY_TOKEN is required/);
-    expect(found.join("\n")).toMatch(/ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty/);
+    expect(found.join("\n")).toMatch(/ALLOWED_USER_IDS, ALLOWED_CHAT_IDS and ADMIN_USER_IDS are all empty/);
   });
 
   it("explains invalid values without printing them", () => {
@@ -144,3 +145,40 @@ describe("parseConfig", () => {
     expect(problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5000", ENQUIRY_TOTAL_TIMEOUT_MS: "1000" }).join()).toMatch(/ENQUIRY_TOTAL_TIMEOUT_MS/);
   });
 });
+
+describe("the provider's health settings", () => {
+  it("default to the documented thresholds, with no summary and no extra alert chats", () => {
+    const result = parseConfig(minimal);
+    expect(result.ok && result.config.health).toEqual(HEALTH_DEFAULTS);
+    expect(HEALTH_DEFAULTS.thresholds).toEqual({ minEnquiries: 10, degradedPercent: 20, downPercent: 80, slowMs: 5_000, recoveryMs: 600_000 });
+  });
+
+  it("take decimals of minutes for the recovery, groups for alerts, and a time of day for the summary", () => {
+    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
+    expect(result.ok && result.config.health).toEqual({
+      thresholds: { minEnquiries: 50, degradedPercent: 25, downPercent: 80, slowMs: 8_000, recoveryMs: 3_000 },
+      alertChatIds: new Set([-1001, -1002]),
+      digestTime: { hour: 7, minute: 30 },
+    });
+  });
+
+  it("refuses what cannot be meant, all at once", () => {
+    const found = problems({ ...minimal, DIGEST_TIME: "25:00", HEALTH_DEGRADED_PERCENT: "80", HEALTH_ALERT_CHAT_IDS: "ops-group" });
+    expect(found).toHaveLength(3);
+    expect(found.join("\n")).toMatch(/DIGEST_TIME must be a time of day as HH:MM/);
+    expect(found.join("\n")).toMatch(/HEALTH_DEGRADED_PERCENT Too big: expected number to be <=79/);
+    expect(found.join("\n")).toMatch(/HEALTH_ALERT_CHAT_IDS "ops-group" is not a numeric Telegram ID/);
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every variable the bot reads, each with a comment above it", () => {
+    const lines = readFileSync(new URL("../.env.example", import.meta.url), "utf8").split("\n");
+    for (const name of CONFIG_VARIABLES) {
+      const at = lines.findIndex((line) => line.startsWith(`${name}=`));
+      expect(at, name).toBeGreaterThan(0);
+      expect(lines[at - 1], `the line above ${name}`).toMatch(/^#|^[A-Z_]+=/);
+    }
+  });
+});
+

@@ -38,4 +38,15 @@ describe("logger redaction", () => {
     expect(text).not.toContain('pa\\"ss');
     expect(text.match(/\[REDACTED\]/g)).toHaveLength(2);
   });
+
+  it("logs an error as an error: its type, stack and cause, still masked", () => {
+    const { logger, entries } = captureLogs([SERVICE_TOKEN]);
+    const cause = new Error(`rejected ${SERVICE_TOKEN}`);
+    logger.error({ err: new TypeError("the outer failure", { cause }) }, "boom");
+    const [entry] = entries() as { err: { type: string; message: string; stack: string } }[];
+    expect(entry?.err.type).toBe("TypeError");
+    expect(entry?.err.stack).toMatch(/TypeError: the outer failure\n\s+at /);
+    expect(entry?.err.stack).toContain("caused by: Error: rejected [REDACTED]");
+    expect(JSON.stringify(entry)).not.toContain(SERVICE_TOKEN);
+  });
 });

@@ -1,6 +1,6 @@
 import { GrammyError, type Bot } from "grammy";
 import type { Logger } from "../logger.ts";
-import type { Leases } from "../state/ports.ts";
+import { StateUnavailableError, type Leases } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
 import type { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
 import { startPolling, type Polling } from "../telegram/transport/polling.ts";
@@ -77,6 +77,7 @@ export async function runPolling(options: PollingOptions): Promise<PollingRun> {
         conflictPause = Math.min(conflictPause * 2, 10 * 60_000);
         polling = undefined;
         await claims.releaseUnfinished();
+        // The lease lapses by itself (its TTL) if it cannot be released now.
         await leases.release(LEASE_NAME, instanceId).catch(() => undefined);
         return;
       }
@@ -89,11 +90,12 @@ export async function runPolling(options: PollingOptions): Promise<PollingRun> {
     let held: boolean;
     try {
       held = await leases.acquire(LEASE_NAME, instanceId, ttlMs);
-      if (storeTrouble) logger.info("polling lease reachable again");
+      if (storeTrouble) logger.debug("polling lease reachable again");
       storeTrouble = false;
     } catch (error) {
       // Nobody can take the lease while the store is away: a leader keeps polling, a standby waits.
-      if (!storeTrouble) logger.warn({ err: String(error), role: polling ? "leader" : "standby" }, "cannot reach the polling lease; keeping the current role");
+      // The outage is reported once, by the store; this says only what it means for polling.
+      if (!storeTrouble) logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error, role: polling ? "leader" : "standby" }, "cannot reach the polling lease; keeping the current role");
       storeTrouble = true;
       return;
     }
@@ -127,6 +129,7 @@ export async function runPolling(options: PollingOptions): Promise<PollingRun> {
       stopping = true;
       clearInterval(timer);
       const result = await stepDown(graceMs);
+      // The lease lapses by itself (its TTL) if it cannot be released now.
       await leases.release(LEASE_NAME, instanceId).catch(() => undefined);
       return result;
     },

@@ -1,29 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Api } from "grammy";
 import { Agent } from "undici";
 import type { Update, UserFromGetMe } from "grammy/types";
-import { DEFAULT_WATCH_SETTINGS } from "../config.ts";
+import { HEALTH_DEFAULTS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
-import { mapWithConcurrency } from "../payments/query.ts";
-import { backgroundBudget } from "../payments/budget.ts";
-import { createChecker, createEnquiryEvents } from "../payments/check.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
-import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
-import { createWatchStore } from "../payments/watches/watch-store.ts";
+import { mapWithConcurrency } from "../payments/query.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
-import { createBulkJobs } from "../telegram/bulk-jobs.ts";
-import { createBot } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
-import { ButtonStore } from "../telegram/views/callback-data.ts";
+import { assembleBot, type BotSettings } from "./assemble.ts";
 
 export interface WarmUpOptions {
   translations: Translations;
-  timeZone: string;
+  /** The bot's own settings: what the warm-up bot differs in is set below. */
+  settings: Pick<BotSettings, "timeZone" | "watches" | "bulkMaxIds">;
   /** Updates handled; a few hundred get the hot paths compiled. */
   updates?: number;
 }
@@ -43,12 +37,11 @@ const LANGUAGES = ["en", "fr"];
  * JavaScript starts interpreted and is compiled as it runs: the first burst of agents after a
  * start would pay for that (twice the time of later ones, measured in `npm run bench`). So before
  * taking any update, the bot answers a few hundred made-up commands end to end, entirely on
- * loopback: the same middleware, enquiry client, formatting and Bot API transport, against a
- * sandbox and a stand-in Telegram of its own, with a throwaway in-memory store and a logger that
- * writes nowhere. Nothing reaches the provider, Telegram, the state store, the audit trail or the
- * metrics.
+ * loopback: the bot assembled as in production (app/assemble.ts), against a sandbox and a
+ * stand-in Telegram of its own, with a throwaway in-memory store and a logger that writes nowhere.
+ * Nothing reaches the provider, Telegram, the state store, the audit trail or the metrics.
  */
-export async function warmUp({ translations, timeZone, updates = 300 }: WarmUpOptions): Promise<{ replies: number }> {
+export async function warmUp({ translations, settings, updates = 300 }: WarmUpOptions): Promise<{ replies: number }> {
   const token = randomBytes(12).toString("hex");
   const sandbox = await startSandbox({ token });
   const telegram = await startStandInTelegram();
@@ -57,29 +50,24 @@ export async function warmUp({ translations, timeZone, updates = 300 }: WarmUpOp
   const logger = createLogger({ level: "info", secrets: new SecretSet(), destination: { write: () => undefined } });
   const telegramConnections = new Agent();
   try {
-    const checker = createChecker({ enquiry: shareEnquiries(client, { store: state.kv, cacheTtlMs: 0 }), events: createEnquiryEvents(), auditInLog: true });
-    const budget = backgroundBudget(state.counters, 1_000);
-    const buttons = new ButtonStore(state.kv);
-    const bot = createBot({
-      config: {
+    const { bot } = assembleBot({
+      settings: {
+        ...settings,
         telegram: { botToken: `1:${token}`, apiRoot: telegram.url },
-        access: { allowEveryone: true, allowedUserIds: new Set(), allowedChatIds: new Set() },
+        access: { allowEveryone: true, allowedUserIds: new Set(), allowedChatIds: new Set(), adminUserIds: new Set() },
+        inviteTtlMs: 24 * 3_600_000,
         rateLimit: { windowSeconds: 60, maxCost: Number.MAX_SAFE_INTEGER },
-        watches: DEFAULT_WATCH_SETTINGS,
-        timeZone,
-        bulkMaxIds: 1_000,
+        backgroundPerSecond: 1_000,
+        cacheTtlSeconds: 0,
+        adminChatId: undefined,
+        health: HEALTH_DEFAULTS,
       },
-      services: {
-        checker,
-        state,
-        watches: createWatchStore({ state, schedule: DEFAULT_WATCH_SETTINGS }),
-        bulkJobs: createBulkJobs({ api: new Api(`1:${token}`, { apiRoot: telegram.url }), state, budget, checker, translations, buttons, instanceId: "warmup", timeZone, logger }),
-        translations,
-        alerts: { enabled: false, send: async () => undefined },
-        logger,
-      },
-      botInfo: BOT_INFO,
-      client: { fetch: createTelegramFetch(telegramConnections) },
+      state,
+      enquiry: { interactive: client, background: client },
+      telegram: { fetch: createTelegramFetch(telegramConnections), botInfo: BOT_INFO },
+      translations,
+      logger,
+      instanceId: "warmup",
     });
     await mapWithConcurrency(
       Array.from({ length: updates }, (_, n) => n),
@@ -118,6 +106,7 @@ function parseJson(text: string): Record<string, unknown> {
     const value: unknown = JSON.parse(text);
     return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   } catch {
+    // A file upload or something else: answered as an empty request.
     return {};
   }
 }

@@ -2,29 +2,19 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { Api, type InputFile, type Transformer } from "grammy";
+import type { InputFile, Transformer } from "grammy";
 import type { InlineQueryResultArticle, Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
-import { DEFAULT_WATCH_SETTINGS } from "../config.ts";
+import { assembleBot } from "../app/assemble.ts";
+import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
-import { backgroundBudget } from "../payments/budget.ts";
-import { createChecker, createEnquiryEvents } from "../payments/check.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
-import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
-import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
-import { startWatchScheduler } from "../payments/watches/scheduler.ts";
-import { createWatchStore } from "../payments/watches/watch-store.ts";
+import { startSandbox, TROUBLE_MODES, type TroubleMode } from "../payments/enquiry/sandbox/server.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
-import { createBot } from "../telegram/create-bot.ts";
-import { AnswerRecords } from "../telegram/answer-records.ts";
-import { createBulkJobs } from "../telegram/bulk-jobs.ts";
-import { ChatAliases } from "../telegram/chat-aliases.ts";
 import { Translations } from "../telegram/i18n.ts";
-import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
+import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
-import { formatClock } from "../telegram/views/format/text.ts";
-import { ButtonStore } from "../telegram/views/callback-data.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -61,6 +51,8 @@ const chat = { id: user.id, type: "private" as const, first_name: user.first_nam
 const SAMPLE_FILE = "src/demo/sample-ids.csv";
 /** Short, so that 🔔 Notify me shows its message within seconds: SETTLE IDs settle after this long. */
 const SETTLE_MS = 8_000;
+/** The provider is judged on few enquiries and recovers quickly, so that /trouble shows it all within a minute. */
+const DEMO_RECOVERY_S = 15;
 /** When input ends with watches still running, the demo waits for them this long at most. */
 const WAIT_FOR_WATCHES_MS = 60_000;
 
@@ -77,27 +69,10 @@ const client = createEnquiryClient({
 const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets: new SecretSet() });
 // The embedded store, in memory: the demo leaves nothing behind.
 const state = openSqliteStore({ path: IN_MEMORY });
-const events = createEnquiryEvents();
-const checker = createChecker({ enquiry: shareEnquiries(client, { store: state.kv, cacheTtlMs: 30_000 }), events, auditInLog: true });
 const translations = new Translations();
 // Watches checked every few seconds, so that a notification arrives while you watch.
 const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
-const watches = createWatchStore({ state, schedule: watchSettings });
 const BOT_TOKEN = "100000001:demo-token-not-used-anywhere";
-const budget = backgroundBudget(state.counters, 10);
-// Messages sent outside any update (notifications, bulk reports) go through an API of their own, answered here too.
-const notifyApi = new Api(BOT_TOKEN);
-const bulkJobs = createBulkJobs({
-  api: notifyApi,
-  state,
-  budget,
-  checker,
-  translations,
-  buttons: new ButtonStore(state.kv),
-  instanceId: "demo",
-  timeZone: "UTC",
-  logger,
-});
 // Files "sent" with /file are read from disk when the bot downloads them.
 const localFiles = new Map<string, string>();
 const files: TelegramFiles = {
@@ -109,18 +84,6 @@ const files: TelegramFiles = {
     return content;
   },
 };
-const bot = createBot({
-  config: {
-    telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
-    access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set() },
-    rateLimit: { windowSeconds: 60, maxCost: 1_000 },
-    watches: watchSettings,
-    timeZone: "UTC",
-    bulkMaxIds: 1000,
-  },
-  services: { checker, state, watches, bulkJobs, translations, alerts: { enabled: false, send: async () => undefined }, logger, files },
-  botInfo,
-});
 
 let nextMessageId = 1;
 let pressable: NumberedButton[] = [];
@@ -206,31 +169,32 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       return ok(true);
   }
 };
-bot.api.config.use(offlineTelegram);
-
-notifyApi.config.use(offlineTelegram);
-const scheduler = startWatchScheduler({
-  store: watches,
-  budget,
-  checker,
-  perSecond: 10,
-  mayWatch: async () => true,
-  tokenPaused: async () => false,
-  logger,
-});
-const notifier = startWatchNotifier({
-  store: watches,
-  api: notifyApi,
-  counters: state.counters,
+// The bot as production assembles it; the Bot API calls it makes (replies, and messages sent
+// outside any update: notifications, bulk reports) are answered here.
+const assembled = assembleBot({
+  settings: {
+    telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
+    // The demo's agent is an admin too: alerts about the provider come to this chat, and /health shows the admins' part.
+    access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set(), adminUserIds: new Set([user.id]) },
+    inviteTtlMs: 24 * 3_600_000,
+    rateLimit: { windowSeconds: 60, maxCost: 1_000 },
+    watches: watchSettings,
+    timeZone: "UTC",
+    bulkMaxIds: 1000,
+    backgroundPerSecond: 10,
+    cacheTtlSeconds: 30,
+    adminChatId: undefined,
+    health: { ...HEALTH_DEFAULTS, thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: 5, recoveryMs: DEMO_RECOVERY_S * 1000 } },
+  },
+  state,
+  enquiry: { interactive: client, background: client },
+  telegram: { fetch: createTelegramFetch(), transformers: [offlineTelegram], botInfo, files },
   translations,
-  answers: new AnswerRecords(state.kv),
-  buttons: new ButtonStore(state.kv),
-  aliases: new ChatAliases(state.kv),
-  times: { maxHours: watchSettings.maxAgeMs / 3_600_000, notFoundMinutes: watchSettings.notFoundMs / 60_000 },
-  adminAlerted: false,
-  clock: formatClock,
   logger,
+  instanceId: "demo",
 });
+const { bot } = assembled;
+assembled.startBackground();
 
 let nextUpdateId = 1;
 const hasButton = (message: Message, data: string | undefined) => data !== undefined && JSON.stringify(message.reply_markup ?? {}).includes(JSON.stringify(data));
@@ -249,7 +213,8 @@ function pressOrChoose(line: string, n: number): Update | undefined {
     postedInline.set(inlineMessageId, message);
     choosable = undefined;
     show(`you> (post via @${botInfo.username})\n     `, message);
-    return undefined;
+    // Telegram tells the bot which result was posted where (inline feedback, on in BotFather).
+    return { update_id: nextUpdateId++, chosen_inline_result: { result_id: result.id, from: user, query: "", inline_message_id: inlineMessageId } };
   }
   const button = pressable[n - 1];
   const message = [...sent.values()].find((m) => hasButton(m, button?.data));
@@ -288,7 +253,22 @@ async function fileUpdate(path: string, caption: string): Promise<Update | undef
   return { update_id: nextUpdateId++, message };
 }
 
+/** `/trouble errors` (or timeouts, slow, none): the sandbox plays a provider in trouble, to see /health and its alerts. */
+function playTrouble(mode: string): void {
+  if (!(mode in TROUBLE_MODES)) {
+    say(`(the sandbox can play: ${Object.keys(TROUBLE_MODES).join(", ")})\n`);
+    return;
+  }
+  sandbox.setTrouble({ mode: mode as TroubleMode, kinds: ["collection", "airtime"] });
+  say(`(sandbox: ${TROUBLE_MODES[mode as TroubleMode]})\n`);
+}
+
 async function updateFor(line: string): Promise<Update | undefined> {
+  const trouble = /^\/trouble(?:\s+(\S+))?\s*$/.exec(line);
+  if (trouble) {
+    playTrouble(trouble[1] ?? "");
+    return undefined;
+  }
   const press = /^#(\d+)$/.exec(line);
   if (press) return pressOrChoose(line, Number(press[1]));
   const file = /^\/file\s+(\S+)\s*(.*)$/.exec(line);
@@ -317,6 +297,8 @@ say(
     `  /watch COL-SETTLE-1           (pending for ${SETTLE_MS / 1000} s, then settled: the bot tells you)`,
     `  @${botInfo.username} ANY-PENDING-4   (inline mode, as in any chat; then #1 posts a result)`,
     `  /file ${SAMPLE_FILE} /collection   (a file of IDs: progress, summary and a CSV report)`,
+    "  /trouble errors, then /collection COL-SUCCESS-1 COL-SUCCESS-2 COL-SUCCESS-3 COL-SUCCESS-4 COL-SUCCESS-5",
+    `                                (the provider fails: an alert, and /health turns red; /trouble none, a few checks, and it recovers ${DEMO_RECOVERY_S} s later)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
     `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
     "",
@@ -340,12 +322,12 @@ for await (const raw of input) {
 
 // Input is over: give running watches and bulk checks the time to finish, as a user would wait for the message.
 const waitUntil = Date.now() + WAIT_FOR_WATCHES_MS;
-const stillRunning = async () => bulkJobs.size + (await watches.activeTargets()) + (await watches.pendingNotices()) > 0;
+const stillRunning = async () => assembled.bulkJobs.running + (await assembled.watches.activeTargets()) + (await assembled.watches.pendingNotices()) > 0;
 if (await stillRunning()) say(`(waiting for watched payments to settle and checks to finish, up to ${WAIT_FOR_WATCHES_MS / 1000} s)\n`);
 while ((await stillRunning()) && Date.now() < waitUntil) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-await Promise.all([scheduler.stop(1_000), notifier.stop(1_000), bulkJobs.stop(1_000)]);
+await assembled.stopBackground(1_000);
 await client.close();
 await state.close();
 await sandbox.close();

@@ -14,7 +14,7 @@ export interface AuditTrail {
  */
 export function fileAuditTrail(path: string, logger: Logger): AuditTrail {
   const destination = pino.destination({ dest: path, append: true, mkdir: true, sync: false });
-  destination.on("error", (error: unknown) => logger.error({ err: String(error) }, "cannot write the audit trail"));
+  destination.on("error", (error: unknown) => logger.error({ err: error }, "cannot write the audit trail"));
   const audit: PinoLogger = pino({ base: undefined, timestamp: false, messageKey: "event" }, destination);
   return {
     record: (entry) => audit.info(entry, "enquiry"),

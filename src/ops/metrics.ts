@@ -89,6 +89,24 @@ export function createMetrics() {
     },
   });
 
+  const providerState = new Gauge({
+    name: "payment_bot_provider_state",
+    help: "The provider's health by kind, as the bot judges it from every instance's enquiries: 0 normal, 1 degraded, 2 down.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const failuresHigh = new Gauge({
+    name: "payment_bot_provider_failures_unusually_high",
+    help: "1 while failed payments of this kind are unusually many (the last hour against the day before), 0 otherwise.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const tokenExpiry = new Gauge({
+    name: "payment_bot_service_token_expiry_timestamp_seconds",
+    help: "When the service token expires (its JWT exp), in seconds since the epoch; absent when the token says nothing.",
+    registers: [registry],
+  });
+
   const observer: EnquiryObserver = {
     onAttempt: ({ kind, durationMs, outcome }) => upstreamSeconds.observe({ kind, outcome }, durationMs / 1000),
     onRetry: ({ kind, reason }) => retries.inc({ kind, reason }),
@@ -115,6 +133,13 @@ export function createMetrics() {
     countWatchNotification: (result: string) => watchNotifications.inc({ result }),
     /** Where the watch gauges read from. */
     watchSources: (set: { activeWatches: () => Promise<number>; backgroundQueue: () => number }) => Object.assign(sources, set),
+    /** For the health monitor: the state of each kind after every evaluation. */
+    providerHealth: (kind: EnquiryKind, state: { level: 0 | 1 | 2; failuresHigh: boolean }) => {
+      providerState.set({ kind }, state.level);
+      failuresHigh.set({ kind }, state.failuresHigh ? 1 : 0);
+    },
+    /** For the service token's watch: its expiry, or undefined when it has none. */
+    serviceTokenExpiry: (expiresAt: Date | undefined) => (expiresAt ? tokenExpiry.set(expiresAt.getTime() / 1000) : tokenExpiry.reset()),
     /** For the bot's API observer. */
     countTelegramError: (method: string, code: string) => telegramErrors.inc({ method, code }),
     /** Wraps a service so that requests in progress are visible. */

@@ -2,16 +2,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Counters } from "../state/ports.ts";
 
 /**
- * The background enquiry budget (ENQUIRY_MAX_PER_SECOND): watches now, bulk checks too, share it,
- * so that however much waits, the provider sees at most that many background enquiries in any
- * second, evenly spread. With Redis, every instance shares it.
+ * The background enquiry budget (ENQUIRY_MAX_PER_SECOND): watches and bulk checks share it, so
+ * that however much waits, the provider sees at most that many background enquiries in any
+ * second, evenly spread. With Redis, every instance shares it. Places go round the consumers
+ * that wait (the watch scheduler, each bulk job), one each in turn: two big files cannot starve
+ * the watches, however many enquiries each keeps queued.
  * Interactive commands never come here: they are never queued behind background work.
  */
 export interface BackgroundBudget {
-  /** Resolves once one enquiry may be made, first come first served; rejects if `signal` aborts first. */
-  acquire(signal?: AbortSignal): Promise<void>;
-  /** How many are waiting for the budget now. */
+  /** A consumer of its own, with its own turn in the rotation. */
+  consumer(): BudgetConsumer;
+  /** How many are waiting for the budget now, all consumers together. */
   readonly waiting: number;
+}
+
+export interface BudgetConsumer {
+  /** Resolves once one enquiry may be made (this consumer's waiters in the order they asked); rejects if `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<void>;
 }
 
 const KEY = "budget:background";
@@ -34,36 +41,52 @@ const STORE_TROUBLE_WAIT_MS = 1_000;
 
 interface Waiter {
   grant: () => void;
-  signal: AbortSignal | undefined;
 }
 
 /**
- * One pump per process asks the shared counter for a place at a time and hands places out in
- * order, so a thousand waiters cost no more store calls than one.
+ * One pump per process asks the shared counter for a place at a time and hands places out, a
+ * thousand waiters costing no more store calls than one. `turns` holds the queues of consumers
+ * that wait, the next to be served first: a served queue goes to the back.
  */
 export function backgroundBudget(counters: Counters, perSecond: number): BackgroundBudget {
   const { limit, windowMs } = budgetWindow(perSecond);
-  const queue: Waiter[] = [];
+  const turns: Waiter[][] = [];
+  let waiting = 0;
   let pumping = false;
+
+  const leave = (queue: Waiter[], waiter: Waiter) => {
+    const at = queue.indexOf(waiter);
+    if (at < 0) return;
+    queue.splice(at, 1);
+    waiting--;
+    if (queue.length === 0) turns.splice(turns.indexOf(queue), 1);
+  };
+
+  /** The next consumer's first waiter, the consumer sent to the back of the rotation. */
+  const next = (): Waiter | undefined => {
+    const queue = turns.shift();
+    const waiter = queue?.shift();
+    if (!queue || !waiter) return undefined;
+    waiting--;
+    if (queue.length > 0) turns.push(queue);
+    return waiter;
+  };
 
   async function pump(): Promise<void> {
     pumping = true;
     try {
-      while (queue.length > 0) {
-        const first = queue[0];
-        if (first?.signal?.aborted) {
-          queue.shift();
-          continue;
-        }
+      while (waiting > 0) {
         let retryInMs: number;
         try {
           const taken = await counters.take(KEY, limit, windowMs);
           if (taken.granted) {
-            queue.shift()?.grant();
+            // Waiters that gave up meanwhile have left their queues: whoever is next gets the place.
+            next()?.grant();
             continue;
           }
           retryInMs = taken.retryInMs;
         } catch {
+          // The store away: asked again a second later (the outage is reported once, by the store).
           retryInMs = STORE_TROUBLE_WAIT_MS;
         }
         await sleep(retryInMs);
@@ -75,29 +98,34 @@ export function backgroundBudget(counters: Counters, perSecond: number): Backgro
 
   return {
     get waiting() {
-      return queue.length;
+      return waiting;
     },
-    acquire(signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason as Error);
-      return new Promise<void>((resolve, reject) => {
-        const abandon = () => {
-          const at = queue.indexOf(waiter);
-          if (at >= 0) queue.splice(at, 1);
-          reject(signal?.reason as Error);
-        };
-        // Callers share long-lived signals (the scheduler's, a bulk job's): a granted place must
-        // let go of its listener, or every enquiry ever made would stay attached to the signal.
-        const waiter: Waiter = {
-          grant: () => {
-            signal?.removeEventListener("abort", abandon);
-            resolve();
-          },
-          signal,
-        };
-        signal?.addEventListener("abort", abandon, { once: true });
-        queue.push(waiter);
-        if (!pumping) void pump();
-      });
+    consumer() {
+      const queue: Waiter[] = [];
+      return {
+        acquire(signal) {
+          if (signal?.aborted) return Promise.reject(signal.reason as Error);
+          return new Promise<void>((resolve, reject) => {
+            const abandon = () => {
+              leave(queue, waiter);
+              reject(signal?.reason as Error);
+            };
+            // Callers share long-lived signals (the scheduler's, a bulk job's): a granted place must
+            // let go of its listener, or every enquiry ever made would stay attached to the signal.
+            const waiter: Waiter = {
+              grant: () => {
+                signal?.removeEventListener("abort", abandon);
+                resolve();
+              },
+            };
+            signal?.addEventListener("abort", abandon, { once: true });
+            if (queue.length === 0) turns.push(queue);
+            queue.push(waiter);
+            waiting++;
+            if (!pumping) void pump();
+          });
+        },
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "../logger.ts";
-import type { EnquiryKind, EnquiryOutcome, EnquiryService, OutcomeType } from "./enquiry/types.ts";
+import { isCancelled, type EnquiryKind, type EnquiryOutcome, type EnquiryService, type OutcomeType } from "./enquiry/types.ts";
 import { runQuery, type IdResult, type Query } from "./query.ts";
 
 /** What triggered an enquiry. */
@@ -53,9 +53,11 @@ export interface Checker {
   /**
    * Runs every enquiry a query needs, logging and publishing each one. With a `deadline`, an
    * enquiry still waiting when it aborts counts as "no answer in time" (an inline answer cannot
-   * wait as long as a chat reply); the request itself goes on, for anyone sharing it.
+   * wait as long as a chat reply); the request itself goes on, for anyone sharing it. With a
+   * `signal`, the asker gives up when it aborts (a cancelled bulk check): enquiries not yet made
+   * are not made, and those given up come back as cancelled, neither logged nor published.
    */
-  run(query: Query, asker: Asker, options?: { fresh?: boolean; deadline?: AbortSignal }): Promise<IdResult[]>;
+  run(query: Query, asker: Asker, options?: { fresh?: boolean; deadline?: AbortSignal; signal?: AbortSignal }): Promise<IdResult[]>;
 }
 
 export interface CheckerOptions {
@@ -67,11 +69,12 @@ export interface CheckerOptions {
 
 export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): Checker {
   return {
-    run: (query, asker, { fresh = false, deadline } = {}) =>
+    run: (query, asker, { fresh = false, deadline, signal } = {}) =>
       runQuery(query, async (kind, transactionId) => {
         const started = performance.now();
-        const asked = enquiry.enquire(kind, transactionId, { fresh });
+        const asked = enquiry.enquire(kind, transactionId, { fresh, ...(signal ? { signal } : {}) });
         const outcome = deadline ? await Promise.race([asked, timedOut(deadline, kind, transactionId)]) : await asked;
+        if (isCancelled(outcome)) return outcome;
         const record: EnquiryRecord = {
           time: new Date().toISOString(),
           userId: asker.userId,

@@ -184,6 +184,7 @@ function parseUpdate(body: string): ({ update_id: number } & Record<string, unkn
     const id = (value as { update_id?: unknown }).update_id;
     return Number.isSafeInteger(id) && (id as number) >= 0 ? (value as { update_id: number } & Record<string, unknown>) : undefined;
   } catch {
+    // Not JSON: the route answers 400.
     return undefined;
   }
 }

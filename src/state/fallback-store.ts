@@ -42,7 +42,7 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
     };
 
   return {
-    kind: primary.kind,
+    shared: primary.shared,
     kv: {
       get: guarded((s, key: string) => s.kv.get(key)),
       set: guarded((s, key: string, value: string, ttlMs: number) => s.kv.set(key, value, ttlMs)),
@@ -53,17 +53,24 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
     },
     schedules: primary.schedules,
     sets: primary.sets,
+    // Records are what people rely on: kept in memory meanwhile, they would be lost.
+    records: primary.records,
+    // Counts kept in memory meanwhile would be read as the whole picture: the caller keeps its batch and tries again.
+    tallies: primary.tallies,
     counters: {
       spend: guarded((s, key: string, cost: number, limit: number, windowMs: number) => s.counters.spend(key, cost, limit, windowMs)),
       take: guarded((s, key: string, limit: number, windowMs: number) => s.counters.take(key, limit, windowMs)),
     },
     claims: {
+      heartbeat: guarded((s, instanceId: string, ttlMs: number) => s.claims.heartbeat(instanceId, ttlMs)),
+      instancesAlive: guarded((s) => s.claims.instancesAlive()),
       claim: guarded((s, key: string, owner: string, ttlMs: number) => s.claims.claim(key, owner, ttlMs)),
       complete: guarded((s, key: string, ttlMs: number) => s.claims.complete(key, ttlMs)),
       release: guarded((s, key: string, owner: string) => s.claims.release(key, owner)),
     },
     leases: primary.leases,
-    heartbeat: guarded((s, instanceId: string, ttlMs: number) => s.heartbeat(instanceId, ttlMs)),
+    // The fallback would always say "just written": only the shared store can tell whether it was emptied.
+    keepMarker: (ttlMs) => primary.keepMarker(ttlMs),
     health: (): StateHealth => {
       const health = primary.health();
       if (health.status === "degraded") return health;

@@ -5,19 +5,33 @@ import { openRedisStore } from "./redis/redis-store.ts";
 import { IN_MEMORY } from "./sqlite/open-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 
+export interface StateEvents {
+  /** The store stopped answering (Redis away, the file's disk full), and when it is back. */
+  outages: OutageListener;
+  /** The SQLite file was deleted or replaced under the running bot. */
+  fileLost?: (reason: string) => void;
+}
+
 /**
  * The store the configuration asks for: SQLite in a file by default (one instance), Redis when
- * REDIS_URL is set (several instances), the latter backed by this process's memory while Redis is
- * away. Throws StateFileError or StateUnavailableError, with a message fit for an operator.
+ * REDIS_URL is set (several instances). Either is backed by this process's memory while it cannot
+ * be used (Redis away, the file's disk full). Throws StateFileError or StateUnavailableError, with
+ * a message fit for an operator.
  */
-export async function openState(config: StateConfig, outages: OutageListener): Promise<StateStore> {
-  if (config.kind === "sqlite") return openSqliteStore({ path: config.path });
+export async function openState(config: StateConfig, events: StateEvents): Promise<StateStore> {
   const wiring: { store?: ReturnType<typeof withFallback> } = {};
-  const redis = await openRedisStore({
-    url: config.url,
-    prefix: config.prefix,
-    onConnectionChange: (change) => wiring.store?.noteConnection(change.status, change.status === "lost" ? change.reason : undefined),
-  });
-  wiring.store = withFallback(redis, openSqliteStore({ path: IN_MEMORY }), outages);
+  const note = {
+    lost: (reason: string) => wiring.store?.noteConnection("lost", reason),
+    back: () => wiring.store?.noteConnection("back"),
+  };
+  const primary =
+    config.kind === "sqlite"
+      ? openSqliteStore({ path: config.path, availability: note, ...(events.fileLost ? { onFileLost: events.fileLost } : {}) })
+      : await openRedisStore({
+          url: config.url,
+          prefix: config.prefix,
+          onConnectionChange: (change) => (change.status === "lost" ? note.lost(change.reason) : note.back()),
+        });
+  wiring.store = withFallback(primary, openSqliteStore({ path: IN_MEMORY }), events.outages);
   return wiring.store;
 }

@@ -3,18 +3,32 @@
  * implement it, with the same behaviour (one contract test suite runs against both):
  * SQLite in a file (the default; one instance) and Redis (several instances share it).
  *
- * Everything with a lifetime expires by itself: callers always give a TTL.
+ * Everything with a lifetime expires by itself: callers always give a TTL. The exception is
+ * records (access grants, language choices): what people rely on is kept until deleted.
  */
+/** Every instance marks itself alive this long, again a third of the way through. */
+export const HEARTBEAT_TTL_MS = 15_000;
+
 export interface StateStore {
-  readonly kind: "sqlite" | "redis";
+  /**
+   * Whether other instances see the same store (Redis): then polling takes turns under a lease,
+   * and readiness names the role. The embedded file serves one instance.
+   */
+  readonly shared: boolean;
   readonly kv: KeyValueStore;
   readonly counters: Counters;
   readonly claims: Claims;
   readonly leases: Leases;
   readonly schedules: Schedules;
   readonly sets: Sets;
-  /** Marks this instance alive for `ttlMs`; claims held by an instance that stopped beating can be taken over. */
-  heartbeat(instanceId: string, ttlMs: number): Promise<void>;
+  readonly records: Records;
+  readonly tallies: Tallies;
+  /**
+   * Writes, or renews for `ttlMs`, a marker that lasts as long as the store keeps what it holds:
+   * false when it had to be written anew. After the first call, false means the store was emptied
+   * meanwhile (a Redis restarted without persistence, a FLUSHALL). Never answered from a fallback.
+   */
+  keepMarker(ttlMs: number): Promise<boolean>;
   /** Whether the store is reachable now; a Redis outage makes the bot degraded, not down. */
   health(): StateHealth;
   close(): Promise<void>;
@@ -29,9 +43,10 @@ export interface KeyValueStore {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   /**
-   * Replaces the value with what `change` makes of the current one (undefined deletes it), as one
-   * step: when another writer comes in between, `change` runs again on the newer value, so it
-   * must be a pure function. Returns what was stored. For documents that several instances update.
+   * Replaces the value with what `change` makes of the current one (undefined deletes it; an empty
+   * string is a value), as one step: when another writer comes in between, `change` runs again on
+   * the newer value, so it must be a pure function. Returns what was stored. For documents that
+   * several instances update. An error thrown by `change` is the caller's, passed on as it is.
    */
   update(key: string, change: (current: string | undefined) => string | undefined, ttlMs: number): Promise<string | undefined>;
 }
@@ -68,9 +83,16 @@ export type ClaimResult =
 /**
  * Work that must be done once across restarts and instances: a Telegram update, a notification.
  * A claim held by an instance that died (no heartbeat) can be taken over, so work is never lost
- * with it; a completed claim is remembered for `ttlMs`, so it is never done twice.
+ * with it; a completed claim is remembered for `ttlMs`, so it is never done twice. A shared
+ * store takes a claim over only once it is a heartbeat's lifetime old: a store emptied under a
+ * live instance loses its heartbeat until the next beat, and must not hand its work to another.
  */
 export interface Claims {
+  /** Marks this instance alive for `ttlMs`; claims held by an instance that stopped beating can be taken over. */
+  heartbeat(instanceId: string, ttlMs: number): Promise<void>;
+  /** How many instances are alive now (their heartbeat has not lapsed): this one included. */
+  instancesAlive(): Promise<number>;
+  /** Claims have a key space of their own: a claim on "bulk-job:x" is not the value under that key. */
   claim(key: string, owner: string, ttlMs: number): Promise<ClaimResult>;
   complete(key: string, ttlMs: number): Promise<void>;
   /** Gives a claim up (say, shutting down before the work started), so another can take it at once. */
@@ -101,6 +123,8 @@ export interface Schedules {
   /** When the member is due, if it is scheduled. */
   dueAt(name: string, member: string): Promise<number | undefined>;
   size(name: string): Promise<number>;
+  /** How many members are due by `upTo`, and when the earliest is due (undefined when none is). */
+  countDue(name: string, upTo: number): Promise<{ count: number; earliest: number | undefined }>;
 }
 
 /** Small sets of strings (indexes: a user's watches, a chat's watches); each set expires whole when not added to. */
@@ -109,6 +133,61 @@ export interface Sets {
   remove(key: string, member: string): Promise<void>;
   members(key: string): Promise<string[]>;
 }
+
+/**
+ * Durable records, in named collections (access grants, requests, invites, language choices):
+ * kept until deleted, never expired, shared by every instance. Each collection has a revision
+ * that every change moves on, so that an instance holding a copy in memory knows, with one cheap
+ * read, when to read it again. Collections are small (thousands of records, not millions).
+ */
+export interface Records {
+  get(collection: string, id: string): Promise<string | undefined>;
+  /** Every record of the collection. */
+  all(collection: string): Promise<Map<string, string>>;
+  /**
+   * Replaces the record with what `change` makes of the current one (undefined deletes it), as
+   * one step, like `kv.update`: `change` may run more than once, so it must be pure. Returns what
+   * was stored.
+   */
+  update(collection: string, id: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined>;
+  /** Moves on with every change of the collection; 0 before the first. */
+  revision(collection: string): Promise<number>;
+}
+
+/**
+ * Counts every instance adds to and anyone reads as one sum (the health figures: enquiries by the
+ * minute, by kind and outcome). A tally is a set of named counts; it expires whole `ttlMs` after it
+ * was last added to. Callers batch: one `add` is one round trip, whatever it holds.
+ */
+export interface Tallies {
+  add(additions: readonly TallyAddition[]): Promise<void>;
+  /** The tallies asked for, by key; one that does not exist (or expired) is left out. */
+  read(keys: readonly string[]): Promise<Map<string, Map<string, number>>>;
+  /**
+   * How many distinct members the named distinct counts hold together. Redis estimates it (within
+   * about 1 %, in a few KB whatever the traffic); SQLite counts exactly, up to `DISTINCT_LIMIT` per key.
+   */
+  countDistinct(keys: readonly string[]): Promise<number>;
+}
+
+export type TallyAddition =
+  | {
+      key: string;
+      ttlMs: number;
+      /** Added to the tally's counts (a field absent is a new count). */
+      counts: ReadonlyMap<string, number>;
+      /** Keeps the tally bounded: a field not yet in a tally of `fields` fields is counted under `overflow` instead. */
+      limit?: { fields: number; overflow: string };
+    }
+  | {
+      key: string;
+      ttlMs: number;
+      /** Added to a distinct count (read with `countDistinct`). */
+      members: readonly string[];
+    };
+
+/** The most members one distinct count keeps in SQLite (Redis's estimate has no such bound). */
+export const DISTINCT_LIMIT = 100_000;
 
 /** Raised by a store that cannot answer (Redis unreachable); callers decide how to degrade. */
 export class StateUnavailableError extends Error {

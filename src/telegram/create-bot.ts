@@ -1,66 +1,92 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type ApiClientOptions, type MiddlewareFn } from "grammy";
+import { Bot, Composer, type Api, type MiddlewareFn, type Transformer } from "grammy";
+import type { AccessControl } from "../access/access-control.ts";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
-import type { WatchStore } from "../payments/watches/watch-store.ts";
-import type { StateStore } from "../state/ports.ts";
-import { AnswerRecords } from "./answer-records.ts";
-import { ChatAliases } from "./chat-aliases.ts";
+import type { EnquiryKind } from "../payments/enquiry/types.ts";
+import type { KindStatus } from "../payments/health/monitor.ts";
+import type { WatchChats, WatchSubscriptions } from "../payments/watches/watch-store.ts";
+import type { Counters, KeyValueStore } from "../state/ports.ts";
+import type { ShownAnswers } from "./stores/shown-answers.ts";
+import type { ChatAliases } from "./stores/chat-aliases.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
-import type { BulkJobs } from "./bulk-jobs.ts";
+import type { BulkCheckStarter } from "../payments/bulk/bulk-jobs.ts";
+import { accessAdminFeature } from "./features/access-admin.ts";
+import { accessRequestsFeature } from "./features/access-requests.ts";
+import { personOf, type AccessFeatureDeps } from "./features/access-shared.ts";
 import { bareIdsFeature } from "./features/bare-ids.ts";
+import { joinByInviteFeature } from "./features/join-by-invite.ts";
 import { bulkUploadFeature } from "./features/bulk-upload.ts";
 import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
+import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
 import { watchFeature } from "./features/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { whoamiFeature } from "./features/whoami.ts";
 import type { Translations } from "./i18n.ts";
-import { accessGate } from "./middleware/access-gate.ts";
+import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
+import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
+import { genuinePresses } from "./middleware/genuine-presses.ts";
 import type { InFlightUpdates } from "./middleware/in-flight.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
+import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import type { AdminAlerts } from "./notify/admin-alerts.ts";
+import type { AdminChannel } from "./notify/admin-channel.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
-import { createTelegramFetch } from "./transport/fetch.ts";
 import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
 import { sendingPolicy } from "./transport/retry.ts";
 import type { UpdateClaims } from "./transport/update-claims.ts";
-import { ButtonStore } from "./views/callback-data.ts";
-import { clockIn } from "./views/format/text.ts";
+import type { ButtonStore } from "./stores/button-store.ts";
+import { clockIn, dayIn } from "./views/format/text.ts";
 
-/** The services the bot's features use, built once by the app (or by a test). */
-export interface BotServices {
+/** The stores the bot's features keep things in, built once (app/assemble.ts). */
+export interface BotStores {
+  buttons: ButtonStore;
+  shownAnswers: ShownAnswers;
+  aliases: ChatAliases;
+  postedInline: PostedInlineButtons;
+  /** Short-lived flags: strangers and floods told once per window, files waiting for their kind. */
+  flags: KeyValueStore;
+  /** The rate limit's budgets. */
+  counters: Counters;
+}
+
+export interface CreateBotOptions {
+  settings: Pick<Config, "telegram" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "inviteTtlMs">;
+  /** Who may use the bot: the configuration's lists, and what admins change from the chat. */
+  access: AccessControl;
+  /** How admins hear about access. */
+  admins: AdminChannel;
+  /** Sends outside any update (to a requester, a group, someone whose access was removed). */
+  outside: Api;
   checker: Checker;
-  state: StateStore;
-  watches: WatchStore;
-  bulkJobs: BulkJobs;
-  /** Downloads users' files; the bot's own API by default (tests give their own). */
-  files?: TelegramFiles;
+  watches: WatchSubscriptions & WatchChats;
+  bulkChecks: BulkCheckStarter;
+  stores: BotStores;
   translations: Translations;
   alerts: AdminAlerts;
   logger: Logger;
+  /** The Bot API client: grammY's `fetch` (undici in production), and transformers under the bot's own. */
+  client: { fetch: typeof fetch; transformers?: readonly Transformer[] };
+  /** Known bot identity (tests, the demo, the warm-up): skips `getMe` at start. */
+  botInfo?: UserFromGetMe;
+  /** Downloads users' files; the bot's own API by default. */
+  files?: TelegramFiles;
   /** Tracks updates being handled, for a graceful shutdown (and which polling may confirm). */
   inFlight?: InFlightUpdates;
   /** Polling: handle each update once across restarts and instances (the webhook claims its own). */
   updateClaims?: UpdateClaims;
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
   onApiError?: ApiErrorListener;
-}
-
-export interface CreateBotOptions {
-  config: Pick<Config, "telegram" | "access" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds">;
-  services: BotServices;
-  /** Known bot identity (tests, the demo): skips `getMe` at start. */
-  botInfo?: UserFromGetMe;
-  /** Extra Bot API client settings (tests use short timeouts). */
-  client?: Omit<ApiClientOptions, "apiRoot">;
+  /** /health, and the provider's state that answers mention while it is in trouble. */
+  health: HealthFeatureDeps & { providerStatus: () => Record<EnquiryKind, KindStatus> | undefined };
 }
 
 /**
@@ -68,52 +94,75 @@ export interface CreateBotOptions {
  * then the access gate, then the rate limit, then the features), each part given only what it
  * needs. Starting it (polling or webhook) is the app's job.
  */
-export function createBot({ config, services, botInfo, client }: CreateBotOptions): Bot<BotContext> {
-  const { state, translations, logger } = services;
-  const bot = new Bot<BotContext>(config.telegram.botToken, {
-    ...(botInfo ? { botInfo } : {}),
-    client: { fetch: createTelegramFetch(), ...client, ...(config.telegram.apiRoot ? { apiRoot: config.telegram.apiRoot } : {}) },
+export function createBot(options: CreateBotOptions): Bot<BotContext> {
+  const { settings, stores, translations, logger } = options;
+  const bot = new Bot<BotContext>(settings.telegram.botToken, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: { fetch: options.client.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) },
   });
   const sending = sendingPolicy();
-  // Installed first so it sits closest to the network and sees every attempt auto-retry makes.
-  bot.api.config.use(observeApiErrors(logger, services.onApiError));
+  // Closest to the network: stand-ins for Telegram (the demo) answer here.
+  options.client.transformers?.forEach((transformer) => bot.api.config.use(transformer));
+  // Next, so it sees every attempt auto-retry makes.
+  bot.api.config.use(observeApiErrors(logger, options.onApiError));
   bot.api.config.use(sending.transformer);
 
-  const aliases = new ChatAliases(state.kv);
-  const answers = {
-    checker: services.checker,
-    buttons: new ButtonStore(state.kv),
-    adminAlerted: services.alerts.enabled,
-    answers: new AnswerRecords(state.kv),
-    watches: services.watches,
-    clock: clockIn(config.timeZone),
+  const policy = options.access.policy;
+  const accessDeps: AccessFeatureDeps = {
+    access: options.access,
+    admins: options.admins,
+    api: options.outside,
+    translations,
+    bulkChecks: options.bulkChecks,
+    clock: clockIn(settings.timeZone),
+    day: dayIn(settings.timeZone),
+    inviteTtlMs: settings.inviteTtlMs,
+    windowMs: settings.rateLimit.windowSeconds * 1000,
+    flags: stores.flags,
   };
+  const answers = {
+    checker: options.checker,
+    buttons: stores.buttons,
+    adminAlerted: options.alerts.enabled,
+    shownAnswers: stores.shownAnswers,
+    watches: options.watches,
+    clock: clockIn(settings.timeZone),
+    providerStatus: options.health.providerStatus,
+  };
+  const accessFeatures = new Composer<BotContext>();
+  // (filter returns the inner composer: the outer one, which holds the test, is what goes in the chain.)
+  accessFeatures.filter(isAccessUpdate, accessRequestsFeature(accessDeps), joinByInviteFeature(accessDeps), accessAdminFeature(accessDeps));
   const middleware: MiddlewareFn<BotContext>[] = [
-    ...(services.inFlight ? [services.inFlight.middleware()] : []),
+    ...(options.inFlight ? [options.inFlight.middleware()] : []),
     updateLogger(logger),
     translations.middleware(),
-    chatMigration({ policy: config.access, watches: services.watches, aliases, kv: state.kv, alerts: services.alerts, translations }).middleware(),
-    accessGate({ policy: config.access, aliases, kv: state.kv, windowSeconds: config.rateLimit.windowSeconds, sending }),
+    chatMigration({ policy, grants: options.access.grants, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, alerts: options.alerts, translations }).middleware(),
+    accessGate({ policy, noteNames: (ctx) => noteNames(options.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
-    ...(services.updateClaims ? [claimedOnce(services.updateClaims)] : []),
-    rateLimit({ ...config.rateLimit, counters: state.counters, kv: state.kv, sending }),
+    ...(options.updateClaims ? [claimedOnce(options.updateClaims)] : []),
+    rateLimit({ ...settings.rateLimit, counters: stores.counters, kv: stores.flags, sending }),
+    storeOutage(),
     // Presses on the same message are handled in order, so a later refresh never loses to an earlier one.
     sequentialize((ctx: BotContext) => {
       const message = ctx.callbackQuery?.message;
       return message ? `${message.chat.id}:${message.message_id}` : [];
     }),
-    helpFeature().middleware(),
+    genuinePresses(stores.postedInline),
+    // Behind one cheap test: every other update passes the three without going through them.
+    accessFeatures.middleware(),
+    helpFeature(policy).middleware(),
+    healthFeature(options.health).middleware(),
     whoamiFeature().middleware(),
     checkCommandsFeature(answers).middleware(),
-    inlineFeature(answers).middleware(),
+    inlineFeature({ ...answers, posted: stores.postedInline }).middleware(),
     buttonsFeature(answers).middleware(),
-    watchFeature({ ...answers, maxPerUser: config.watches.maxPerUser }).middleware(),
+    watchFeature({ ...answers, maxPerUser: settings.watches.maxPerUser }).middleware(),
     bulkUploadFeature({
-      jobs: services.bulkJobs,
-      files: services.files ?? telegramFiles(bot.api, config.telegram.botToken, config.telegram.apiRoot),
-      buttons: answers.buttons,
-      kv: state.kv,
-      maxIds: config.bulkMaxIds,
+      jobs: options.bulkChecks,
+      files: options.files ?? telegramFiles(bot.api, settings.telegram.botToken, settings.telegram.apiRoot),
+      buttons: stores.buttons,
+      kv: stores.flags,
+      maxIds: settings.bulkMaxIds,
     }).middleware(),
     bareIdsFeature(answers.buttons).middleware(),
     unhandledFeature().middleware(),
@@ -131,4 +180,12 @@ function claimedOnce(claims: UpdateClaims): MiddlewareFn<BotContext> {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   };
+}
+
+/** The names people and groups let in from the chat show in /users, as last seen (a map lookup; a write only when one changed). */
+function noteNames(access: AccessControl, ctx: BotContext): void {
+  const chat = ctx.chat;
+  // Only for grants: the name is not even put together for anyone allowed by the configuration.
+  if (chat?.type === "private" && ctx.from && access.grants.hasUser(ctx.from.id)) access.grants.noteName("user", ctx.from.id, personOf(ctx).name);
+  else if ((chat?.type === "group" || chat?.type === "supergroup") && access.grants.hasChat(chat.id)) access.grants.noteName("chat", chat.id, chat.title);
 }

@@ -1,4 +1,5 @@
 import type { Context } from "grammy";
+import { looksLikeInviteCode } from "../access/invites.ts";
 
 /** The command a message starts with: in its text, or in a file's caption. */
 function leadingCommand(ctx: Context): string | undefined {
@@ -23,4 +24,13 @@ export function isCommandForOtherBot(ctx: Context): boolean {
 /** The command's name without the slash and any @BotName: `/Collection@Bot x` → `collection`. */
 export function commandName(ctx: Context): string | undefined {
   return leadingCommand(ctx)?.slice(1).split("@")[0]?.toLowerCase();
+}
+
+/** Whether a message is someone opening an invite link: `/start <code>` in a private chat. */
+export function isInviteStart(ctx: Context): boolean {
+  const text = ctx.message?.text;
+  // Asked of every update: anything but "/start …" is turned away before any string is split.
+  if (text === undefined || !text.startsWith("/start ") || ctx.chat?.type !== "private") return false;
+  const [command, code = ""] = text.split(/\s+/);
+  return command === "/start" && looksLikeInviteCode(code);
 }

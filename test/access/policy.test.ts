@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isAllowed, type AccessPolicy } from "../../src/payments/access.ts";
+import { isAdmin, isAllowed, isAllowedPerson, NOTHING_GRANTED, type AccessPolicy } from "../../src/access/policy.ts";
 
-const policy: AccessPolicy = { allowedUserIds: new Set([1]), allowedChatIds: new Set([-100]), allowEveryone: false };
+const policy: AccessPolicy = { allowedUserIds: new Set([1]), allowedChatIds: new Set([-100]), allowEveryone: false, adminUserIds: new Set([9]), granted: NOTHING_GRANTED };
 const privateChat = (id: number) => ({ id, type: "private" as const });
 
 describe("isAllowed", () => {
@@ -24,5 +24,17 @@ describe("isAllowed", () => {
     const open = { ...policy, allowEveryone: true };
     expect(isAllowed(open, privateChat(42), 42)).toBe(true);
     expect(isAllowed(open, { id: -5, type: "group" }, 42)).toBe(true);
+  });
+  it("allows admins, and users and groups granted from the chat, as it allows listed ones", () => {
+    const granted = { ...policy, granted: { hasUser: (id: number) => id === 7, hasChat: (id: number) => id === -700 } };
+    expect(isAllowed(granted, privateChat(9), 9)).toBe(true);
+    expect(isAllowed(granted, privateChat(7), 7)).toBe(true);
+    expect(isAllowedPerson(granted, 7)).toBe(true);
+    expect(isAllowed(granted, { id: -700, type: "supergroup" }, 123)).toBe(true);
+    expect(isAllowed(granted, { id: -800, type: "supergroup" }, 7)).toBe(false);
+    // A granted group upgraded to a supergroup is known by its former ID until the grant moves.
+    expect(isAllowed(granted, { id: -701, type: "supergroup" }, 123, -700)).toBe(true);
+    expect(isAdmin(granted, 9)).toBe(true);
+    expect(isAdmin(granted, 7)).toBe(false);
   });
 });

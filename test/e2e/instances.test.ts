@@ -14,12 +14,14 @@ const CHAT = { id: AGENT.id, type: "private" as const, first_name: "Ama" };
 
 let telegram: FakeBotApi;
 let sandbox: Sandbox;
+/** When the sandbox received each enquiry. */
+const enquiries: { at: number; id: string }[] = [];
 let prefix: string;
 let bots: BotProcess[] = [];
 let nextId = 1;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 20_000, settleMs: 2_000 });
+  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 20_000, settleMs: 2_000, onEnquiry: (_, id) => enquiries.push({ at: Date.now(), id }) });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -103,7 +105,7 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       expect(button.callback_data).toMatch(/^rc#/);
       const press = {
         update_id: nextId++,
-        callback_query: { id: "cb-1", from: AGENT, chat_instance: "x", data: button.callback_data, message: { message_id: (reply?.result as { message_id: number }).message_id, date: 1, chat: CHAT, text: reply?.payload.text } },
+        callback_query: { id: "cb-1", from: AGENT, chat_instance: "x", data: button.callback_data, message: { message_id: (reply?.result as { message_id: number }).message_id, date: 1, chat: CHAT, text: reply?.payload.text, reply_markup: reply?.payload.reply_markup } },
       } as Update;
       expect(await b?.(press)).toBe(200);
       const edit = telegram.calls.find((call) => call.method === "editMessageText");
@@ -123,7 +125,7 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       const [answer] = replyTo(asked.message?.message_id)(telegram.calls);
       const answerId = (answer?.result as { message_id: number }).message_id;
       const notify = (answer?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat().find((button) => button.text === "🔔 Notify me") as { callback_data: string };
-      const press = { update_id: nextId++, callback_query: { id: "cb-n", from: AGENT, chat_instance: "x", data: notify.callback_data, message: { message_id: answerId, date: 1, chat: CHAT, text: answer?.payload.text } } } as Update;
+      const press = { update_id: nextId++, callback_query: { id: "cb-n", from: AGENT, chat_instance: "x", data: notify.callback_data, message: { message_id: answerId, date: 1, chat: CHAT, text: answer?.payload.text, reply_markup: answer?.payload.reply_markup } } } as Update;
       expect(await deliverTo[0]?.(press)).toBe(200);
       await a?.stop("SIGKILL");
       const notifications = () => telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === answerId);
@@ -132,6 +134,24 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       expect(notifications()).toHaveLength(1);
       expect(notifications()[0]?.payload.text).toMatch(/^🔔 Settled/);
       expect(b?.logs().some((entry) => entry.msg === "watch notification sent")).toBe(true);
+    }, 60_000);
+
+    it("stops a bulk check within a second when Cancel is pressed through the other instance", async () => {
+      await startPair({ ENQUIRY_MAX_PER_SECOND: "20" });
+      const [a, b] = deliverTo;
+      const ids = Array.from({ length: 300 }, (_, i) => `COL-SUCCESS-X${i}`);
+      const upload = telegram.fileUpdate(CHAT, AGENT, { name: "ids.csv", content: ids.join("\n"), caption: "/collection" }, nextId++);
+      expect(await a?.(upload)).toBe(200);
+      const progress = await telegram.waitFor((calls) => replyTo(upload.message?.message_id)(calls)[0]);
+      await telegram.waitFor(() => enquiries.filter((enquiry) => enquiry.id.startsWith("COL-SUCCESS-X")).length >= 20);
+      const cancel = (progress.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]?.[0] as { callback_data: string };
+      const message = { message_id: (progress.result as { message_id: number }).message_id, date: 1, chat: CHAT, text: progress.payload.text, reply_markup: progress.payload.reply_markup };
+      const pressedAt = Date.now();
+      expect(await b?.({ update_id: nextId++, callback_query: { id: "cb-cancel", from: AGENT, chat_instance: "x", data: cancel.callback_data, message } } as Update)).toBe(200);
+      await telegram.waitFor((calls) => calls.some((call) => call.method === "sendDocument"), 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(enquiries.filter((enquiry) => enquiry.id.startsWith("COL-SUCCESS-X") && enquiry.at > pressedAt + 1_000)).toEqual([]);
+      expect(telegram.calls.filter((call) => call.method === "editMessageText").at(-1)?.payload.text).toMatch(/^Cancelled after \d+ of 300 collection IDs/);
     }, 60_000);
 
     it("counts the rate limit across instances", async () => {

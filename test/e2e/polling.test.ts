@@ -150,7 +150,7 @@ describe("start-up and signals", () => {
     expect(stderr).toMatch(/ENQUIRY_BASE_URL must be an http\(s\) URL/);
     expect(stderr).toMatch(/ENQUIRY_TIMEOUT_MS must be a whole number/);
     expect(stderr).toMatch(/ENQUIRY_TOKEN is required/);
-    expect(stderr).toMatch(/ALLOWED_USER_IDS and ALLOWED_CHAT_IDS are both empty/);
+    expect(stderr).toMatch(/ALLOWED_USER_IDS, ALLOWED_CHAT_IDS and ADMIN_USER_IDS are all empty/);
     expect(stderr + process_.stdout.join("")).not.toContain(secretLooking);
   }, 30_000);
 

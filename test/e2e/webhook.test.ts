@@ -85,7 +85,7 @@ describe("webhook mode, the real process", () => {
     expect((await deliver(early)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const setWebhook = await telegram.waitFor((calls) => calls.find((call) => call.method === "setWebhook"));
-    expect(setWebhook.payload).toEqual({ url: "https://bot.example.com/tg/hook", secret_token: SECRET, allowed_updates: ["message", "callback_query", "inline_query"] });
+    expect(setWebhook.payload).toEqual({ url: "https://bot.example.com/tg/hook", secret_token: SECRET, allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] });
     expect(telegram.calls.some((call) => call.method === "deleteWebhook")).toBe(false);
     await bot.waitForLog((entry) => entry.msg === "bot started");
     // Telegram delivers it again once the bot answers 200; it is then handled like any other.
@@ -93,7 +93,7 @@ describe("webhook mode, the real process", () => {
     expect((await telegram.waitFor(replyTo(early))).payload.text).toMatch(/Could not check|COL-SUCCESS-0/);
   });
 
-  it("reports an expired token: error log, not ready, users told, one admin alert", async () => {
+  it("reports an expired token: error log, not ready, users told, one admin alert of the expiry and one of the rejection", async () => {
     expect(bot.logs().some((entry) => entry.level === "error" && String(entry.msg).includes("has expired"))).toBe(true);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(503);
@@ -104,7 +104,8 @@ describe("webhook mode, the real process", () => {
     await deliver(second);
     expect((await telegram.waitFor(replyTo(first))).payload.text).toMatch(/Could not check/);
     await telegram.waitFor(replyTo(second));
-    expect(telegram.calls.filter((call) => call.payload.chat_id === ADMIN_CHAT)).toHaveLength(1);
+    const alerts = telegram.calls.filter((call) => call.payload.chat_id === ADMIN_CHAT).map((call) => String(call.payload.text));
+    expect(alerts.sort()).toEqual([expect.stringMatching(/^⚠️ The payment provider rejected the bot's service token \(HTTP 401\)/), expect.stringMatching(/^🔑 The service token expired on /)]);
   });
 
   it("picks up a rotated token file without a restart", async () => {

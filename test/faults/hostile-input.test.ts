@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { MessageEntity, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { formatAnswer } from "../../src/telegram/views/format/answer.ts";
-import { cleanServiceText } from "../../src/telegram/views/format/text.ts";
+import { formatAnswer } from "../../src/telegram/views/format/answer-text.ts";
+import { cleanServiceText } from "../../src/util/service-text.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 import { interpretAnswer } from "../../src/payments/enquiry/interpret.ts";
 import { isValidTransactionId } from "../../src/payments/enquiry/transaction-id.ts";

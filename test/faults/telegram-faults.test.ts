@@ -82,7 +82,7 @@ describe("Telegram faults", () => {
   it("'query is too old' on a button is swallowed and logged at debug", async () => {
     const { logs } = await start();
     telegram.failNext({ method: "answerCallbackQuery", times: 1, response: { status: 400, error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" } });
-    telegram.press(USER, { message_id: 77, chat: CHAT, text: "old answer\n\nChecked 10:00:00 UTC" }, "rc:TX-5");
+    telegram.press(USER, { message_id: 77, chat: CHAT, text: "old answer\n\nChecked 10:00:00 UTC", reply_markup: { inline_keyboard: [[{ text: "🔄 Refresh", callback_data: "rc:TX-5" }]] } }, "rc:TX-5");
     await telegram.waitFor((calls) => calls.find((call) => call.method === "editMessageText"));
     await settle();
     expect(logs.entries().filter((entry) => entry.level === "error")).toEqual([]);

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from "vitest";
 import { alertOnTokenRejection } from "../../src/telegram/notify/admin-alerts.ts";
 import { observeApiErrors } from "../../src/telegram/transport/api-observer.ts";
 import { fileAuditTrail } from "../../src/ops/audit-trail.ts";
-import type { EnquiryListener } from "../../src/payments/check.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { createEnquiryClient } from "../../src/payments/enquiry/client.ts";
@@ -73,22 +72,14 @@ describe("metrics", () => {
 describe("a rejected service token", () => {
   it("is logged once and reported to the admin chat once per token, while every user is told", async () => {
     let token = "token-one-value";
-    const wiring: { listener?: EnquiryListener } = {};
     const enquiry = scriptedEnquiry((kind, id) => outcomes.unauthorized(kind, id));
-    const { bot, sent, logs, alerts, state } = createTestBot({ enquiry, adminAlerted: true, onEnquiry: (r, o) => wiring.listener?.(r, o) });
-    wiring.listener = alertOnTokenRejection({
-      alerts: { enabled: true, send: async (text) => void alerts.push(text) },
-      kv: state.kv,
-      logger: logs.logger,
-      currentToken: () => token,
-      message: (status) => `rejected the bot's service token (HTTP ${status})`,
-    });
+    const { bot, sent, logs, alerts } = createTestBot({ enquiry, adminAlerted: true, serviceToken: () => token });
     for (let i = 0; i < 3; i++) await bot.handleUpdate(messageUpdate(`/collection TX-${i}`));
     await vi.waitFor(() => expect(alerts).toHaveLength(1));
     const toUser = sent().filter((call) => call.payload.chat_id === USER.id);
     expect(toUser).toHaveLength(3);
     expect(toUser[0]?.payload.text).toContain("The service rejected the bot's access token; an admin has been told.");
-    expect(alerts[0]).toBe("rejected the bot's service token (HTTP 401)");
+    expect(alerts[0]).toMatch(/^⚠️ The payment provider rejected the bot's service token \(HTTP 401\)/);
     expect(logs.entries().filter((entry) => entry.msg === "the provider rejected the service token")).toHaveLength(1);
     token = "token-two-value";
     await bot.handleUpdate(messageUpdate("/collection TX-9"));

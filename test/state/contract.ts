@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { StateStore } from "../../src/state/ports.ts";
+import { StateUnavailableError, type StateStore } from "../../src/state/ports.ts";
 
 export interface ContractSubject {
   store: StateStore;
@@ -107,8 +107,8 @@ export function describeStateContract(name: string, open: () => Promise<Contract
     describe("claims", () => {
       it("hands work to one claimer, then reports it done", async () => {
         const s = await store();
-        await s.heartbeat("a", 60_000);
-        await s.heartbeat("b", 60_000);
+        await s.claims.heartbeat("a", 60_000);
+        await s.claims.heartbeat("b", 60_000);
         const results = await Promise.all([s.claims.claim("job", "a", 60_000), s.claims.claim("job", "b", 60_000)]);
         expect(results.sort()).toEqual(["busy", "claimed"]);
         await s.claims.complete("job", 60_000);
@@ -118,8 +118,8 @@ export function describeStateContract(name: string, open: () => Promise<Contract
 
       it("lets another take over the claim of an instance whose heartbeat stopped", async () => {
         const s = await store();
-        await s.heartbeat("dying", 50);
-        await s.heartbeat("alive", 60_000);
+        await s.claims.heartbeat("dying", 50);
+        await s.claims.heartbeat("alive", 60_000);
         expect(await s.claims.claim("job", "dying", 60_000)).toBe("claimed");
         expect(await s.claims.claim("job", "alive", 60_000)).toBe("busy");
         await sleep(120);
@@ -128,13 +128,23 @@ export function describeStateContract(name: string, open: () => Promise<Contract
 
       it("frees a released claim at once, but only its owner's", async () => {
         const s = await store();
-        await s.heartbeat("a", 60_000);
-        await s.heartbeat("b", 60_000);
+        await s.claims.heartbeat("a", 60_000);
+        await s.claims.heartbeat("b", 60_000);
         expect(await s.claims.claim("job", "a", 60_000)).toBe("claimed");
         await s.claims.release("job", "b");
         expect(await s.claims.claim("job", "b", 60_000)).toBe("busy");
         await s.claims.release("job", "a");
         expect(await s.claims.claim("job", "b", 60_000)).toBe("claimed");
+      });
+
+      it("keeps claims apart from values: a claim and a value may share a name", async () => {
+        const s = await store();
+        await s.kv.set("bulk-job:1", "the job's record", 60_000);
+        expect(await s.claims.claim("bulk-job:1", "a", 60_000)).toBe("claimed");
+        await s.claims.complete("bulk-job:1", 60_000);
+        expect(await s.kv.get("bulk-job:1")).toBe("the job's record");
+        await s.kv.delete("bulk-job:1");
+        expect(await s.claims.claim("bulk-job:1", "b", 60_000)).toBe("done");
       });
 
       it("forgets a completed claim after its time", async () => {
@@ -176,6 +186,23 @@ export function describeStateContract(name: string, open: () => Promise<Contract
         const add = (item: string) => s.kv.update("list", (current) => JSON.stringify([...(current ? (JSON.parse(current) as string[]) : []), item]), 60_000);
         await Promise.all(Array.from({ length: 25 }, (_, i) => add(`item-${i}`)));
         expect((JSON.parse((await s.kv.get("list")) ?? "[]") as string[]).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `item-${i}`).sort());
+      });
+
+      it("stores an empty string as a value, as set does; only undefined deletes", async () => {
+        const s = await store();
+        expect(await s.kv.update("empty", () => "", 60_000)).toBe("");
+        expect(await s.kv.get("empty")).toBe("");
+        expect(await s.kv.update("empty", (current) => (current === "" ? "was empty" : "?"), 60_000)).toBe("was empty");
+      });
+
+      it("passes on what the change itself throws: the caller's error, not an outage of the store", async () => {
+        const s = await store();
+        const bug = new TypeError("a bug in the change");
+        const failing = s.kv.update("doc", () => {
+          throw bug;
+        }, 60_000);
+        await expect(failing).rejects.toBe(bug);
+        await expect(failing).rejects.not.toBeInstanceOf(StateUnavailableError);
       });
 
       it("lets an updated document expire by itself", async () => {
@@ -232,6 +259,68 @@ export function describeStateContract(name: string, open: () => Promise<Contract
       });
     });
 
+    describe("records", () => {
+      it("keeps a record until it is deleted, and lists a collection", async () => {
+        const s = await store();
+        expect(await s.records.update("grants", "user:1", () => "one")).toBe("one");
+        expect(await s.records.update("grants", "chat:-2", () => "two")).toBe("two");
+        expect(await s.records.update("other", "user:1", () => "elsewhere")).toBe("elsewhere");
+        expect(await s.records.get("grants", "user:1")).toBe("one");
+        expect([...(await s.records.all("grants")).entries()].sort()).toEqual([
+          ["chat:-2", "two"],
+          ["user:1", "one"],
+        ]);
+        expect(await s.records.update("grants", "user:1", () => undefined)).toBeUndefined();
+        expect(await s.records.get("grants", "user:1")).toBeUndefined();
+        expect(await s.records.all("nothing")).toEqual(new Map());
+      });
+
+      it("moves a collection's revision on with every change, and only then", async () => {
+        const s = await store();
+        expect(await s.records.revision("grants")).toBe(0);
+        await s.records.update("grants", "a", () => "1");
+        const first = await s.records.revision("grants");
+        expect(first).toBeGreaterThan(0);
+        await s.records.update("grants", "a", (current) => current);
+        expect(await s.records.revision("grants")).toBe(first);
+        await s.records.update("grants", "a", () => undefined);
+        expect(await s.records.revision("grants")).toBeGreaterThan(first);
+        expect(await s.records.revision("other")).toBe(0);
+      });
+
+      it("changes a record in one step: of many concurrent changes none is lost, and a one-time use is used once", async () => {
+        const s = await store();
+        await Promise.all(Array.from({ length: 20 }, () => s.records.update("counts", "x", (current) => String(Number(current ?? 0) + 1))));
+        expect(await s.records.get("counts", "x")).toBe("20");
+        await s.records.update("invites", "code", () => "1");
+        // Whoever's change is the one stored knows it: the last run of `change` is the one that counts.
+        const take = async () => {
+          let won = false;
+          await s.records.update("invites", "code", (current) => {
+            won = current === "1";
+            return won ? "0" : current;
+          });
+          return won;
+        };
+        const takes = await Promise.all(Array.from({ length: 10 }, take));
+        expect(takes.filter(Boolean)).toHaveLength(1);
+        expect(await s.records.get("invites", "code")).toBe("0");
+      });
+    });
+
+    describe("schedules as indexes", () => {
+      it("counts the members due by a time, and tells the earliest", async () => {
+        const s = await store();
+        expect(await s.schedules.countDue("starts", 1_000)).toEqual({ count: 0, earliest: undefined });
+        await s.schedules.set("starts", "a", 300);
+        await s.schedules.set("starts", "b", 100);
+        await s.schedules.set("starts", "c", 5_000);
+        await s.schedules.set("other", "z", 1);
+        expect(await s.schedules.countDue("starts", 1_000)).toEqual({ count: 2, earliest: 100 });
+        expect(await s.schedules.countDue("starts", 50)).toEqual({ count: 0, earliest: undefined });
+      });
+    });
+
     describe("sets", () => {
       it("adds once, removes, lists, and expires whole when not added to", async () => {
         const s = await store();
@@ -254,6 +343,79 @@ export function describeStateContract(name: string, open: () => Promise<Contract
         await sleep(100);
         expect((await s.sets.members("idx")).sort()).toEqual(["first", "second"]);
       });
+    });
+
+    describe("tallies", () => {
+      const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+      it("adds counts from many additions, in one call, and reads them back as sums", async () => {
+        const s = await store();
+        await s.tallies.add([
+          { key: "m:1", ttlMs: 60_000, counts: counts({ "collection:found": 2, "airtime:timeout": 1 }) },
+          { key: "m:2", ttlMs: 60_000, counts: counts({ "collection:found": 5 }) },
+        ]);
+        await s.tallies.add([{ key: "m:1", ttlMs: 60_000, counts: counts({ "collection:found": 3 }) }]);
+        const read = await s.tallies.read(["m:1", "m:2", "m:absent"]);
+        expect(read.get("m:1")).toEqual(counts({ "collection:found": 5, "airtime:timeout": 1 }));
+        expect(read.get("m:2")).toEqual(counts({ "collection:found": 5 }));
+        expect(read.has("m:absent")).toBe(false);
+        expect(await s.tallies.read([])).toEqual(new Map());
+      });
+
+      it("adds up concurrent additions without losing any", async () => {
+        const s = await store();
+        await Promise.all(Array.from({ length: 20 }, () => s.tallies.add([{ key: "busy", ttlMs: 60_000, counts: counts({ n: 1 }) }])));
+        expect((await s.tallies.read(["busy"])).get("busy")?.get("n")).toBe(20);
+      });
+
+      it("keeps a bounded tally within its fields: new fields beyond it go to the overflow", async () => {
+        const s = await store();
+        const limit = { fields: 3, overflow: "" };
+        await s.tallies.add([{ key: "reasons", ttlMs: 60_000, limit, counts: counts({ a: 1, b: 1 }) }]);
+        await s.tallies.add([{ key: "reasons", ttlMs: 60_000, limit, counts: counts({ c: 1, d: 2, e: 3, a: 4 }) }]);
+        expect((await s.tallies.read(["reasons"])).get("reasons")).toEqual(counts({ a: 5, b: 1, c: 1, "": 5 }));
+      });
+
+      it("expires a tally whole when it is not added to, and starts it again from zero", async () => {
+        const s = await store();
+        await s.tallies.add([{ key: "brief", ttlMs: 50, counts: counts({ n: 7 }) }]);
+        await s.tallies.add([{ key: "kept", ttlMs: 60_000, counts: counts({ n: 1 }) }]);
+        await sleep(120);
+        expect([...(await s.tallies.read(["brief", "kept"])).keys()]).toEqual(["kept"]);
+        await s.tallies.add([{ key: "brief", ttlMs: 60_000, counts: counts({ n: 1 }) }]);
+        expect((await s.tallies.read(["brief"])).get("brief")?.get("n")).toBe(1);
+      });
+
+      it("counts distinct members across several keys, each member once", async () => {
+        const s = await store();
+        await s.tallies.add([
+          { key: "ids:1", ttlMs: 60_000, members: ["collection:A", "collection:B", "airtime:A"] },
+          { key: "ids:2", ttlMs: 60_000, members: ["collection:B", "collection:C"] },
+        ]);
+        await s.tallies.add([{ key: "ids:2", ttlMs: 60_000, members: ["collection:A", "collection:C"] }]);
+        expect(await s.tallies.countDistinct(["ids:1", "ids:2"])).toBe(4);
+        expect(await s.tallies.countDistinct(["ids:2"])).toBe(3);
+        expect(await s.tallies.countDistinct(["ids:none"])).toBe(0);
+        await s.tallies.add([{ key: "ids:brief", ttlMs: 50, members: ["x"] }]);
+        await sleep(120);
+        expect(await s.tallies.countDistinct(["ids:brief"])).toBe(0);
+      });
+    });
+
+    it("counts the instances alive: their heartbeat has not lapsed", async () => {
+      const s = await store();
+      await s.claims.heartbeat("one", 60_000);
+      await s.claims.heartbeat("two", 60_000);
+      await s.claims.heartbeat("brief", 50);
+      await s.claims.heartbeat("one", 60_000);
+      await sleep(120);
+      expect(await s.claims.instancesAlive()).toBe(2);
+    });
+
+    it("keeps a marker: written the first time, renewed after", async () => {
+      const s = await store();
+      expect(await s.keepMarker(60_000)).toBe(false);
+      expect(await s.keepMarker(60_000)).toBe(true);
     });
 
     it("reports itself healthy", async () => {

@@ -15,7 +15,8 @@ describeStateContract(
   "Redis",
   async () => {
     const prefix = testPrefix("contract");
-    const store = await openRedisStore({ url, prefix });
+    // Claims of instances that stopped beating are taken over once 50 ms old (15 s in production).
+    const store = await openRedisStore({ url, prefix, claimTakeoverAfterMs: 50 });
     return {
       store,
       dispose: async () => {
@@ -28,6 +29,13 @@ describeStateContract(
 );
 
 describe.skipIf(skip !== undefined)("the Redis store", () => {
+  it("says it is shared: several instances see it", async () => {
+    const prefix = testPrefix("shared");
+    const store = await openRedisStore({ url, prefix });
+    expect(store.shared).toBe(true);
+    await store.close();
+  });
+
   it("keeps every key under its prefix, and gives every one a time to live: nothing outstays its use", async () => {
     const prefix = testPrefix("ttl");
     const store = await openRedisStore({ url, prefix });
@@ -39,13 +47,54 @@ describe.skipIf(skip !== undefined)("the Redis store", () => {
       await store.claims.claim("update:1", "me", 60_000);
       await store.claims.complete("update:2", 60_000);
       await store.leases.acquire("polling", "me", 15_000);
-      await store.heartbeat("me", 15_000);
+      await store.claims.heartbeat("me", 15_000);
+      await store.keepMarker(60_000);
+      await store.schedules.set("watch-checks", "collection:TX-1", Date.now());
+      await store.schedules.advance("watch-notices", "collection:TX-1", Date.now());
+      await store.sets.add("watch-user:1", "x", 60_000);
+      await store.tallies.add([
+        { key: "health:m:1", ttlMs: 60_000, counts: new Map([["collection:found", 1]]) },
+        { key: "health:ids:1", ttlMs: 60_000, members: ["collection:TX-1"] },
+      ]);
       const keys = await keysWithTtl(url, prefix);
-      expect(keys.size).toBe(8);
+      expect(keys.size).toBe(15);
       for (const [key, ttl] of keys) {
         expect(key.startsWith(prefix)).toBe(true);
         expect(ttl, key).toBeGreaterThan(0);
       }
+    } finally {
+      await store.close();
+      await deletePrefix(url, prefix);
+    }
+  });
+
+  it("never takes over a live instance's young claim whose heartbeat vanished (Redis emptied under it), only an old one", async () => {
+    const prefix = testPrefix("young-claim");
+    const store = await openRedisStore({ url, prefix, claimTakeoverAfterMs: 400 });
+    try {
+      // Instance a claims an update; its heartbeat key is gone (the store was emptied, a beat is due in a few seconds).
+      expect(await store.claims.claim("update:7", "a", 60_000)).toBe("claimed");
+      expect(await store.claims.claim("update:7", "b", 60_000)).toBe("busy");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await store.claims.claim("update:7", "b", 60_000)).toBe("claimed");
+      // A claim an older version wrote (no time in it) counts as old.
+      await store.client.set(`${prefix}update:8`, "p:old-instance", "PX", 60_000);
+      expect(await store.claims.claim("update:8", "b", 60_000)).toBe("claimed");
+    } finally {
+      await store.close();
+      await deletePrefix(url, prefix);
+    }
+  });
+
+  it("tells an emptied store by its marker: written at first, kept, then missing after a FLUSH", async () => {
+    const prefix = testPrefix("marker");
+    const store = await openRedisStore({ url, prefix });
+    try {
+      expect(await store.keepMarker(60_000)).toBe(false);
+      expect(await store.keepMarker(60_000)).toBe(true);
+      await deletePrefix(url, prefix);
+      expect(await store.keepMarker(60_000)).toBe(false);
+      expect(await store.keepMarker(60_000)).toBe(true);
     } finally {
       await store.close();
       await deletePrefix(url, prefix);

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { StateUnavailableError } from "../../src/state/ports.ts";
 import { IN_MEMORY, StateFileError } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { describeStateContract } from "./contract.ts";
@@ -32,6 +34,12 @@ describe("the SQLite file", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+
+  it("says it is not shared: one instance per file", async () => {
+    const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    expect(store.shared).toBe(false);
+    await store.close();
+  });
 
   it("is created with its folder, and keeps what it holds across a restart", () =>
     withDir(async (dir) => {
@@ -102,3 +110,105 @@ function safeSize(path: string): number {
     return 0;
   }
 }
+
+/** A real full disk: a 2 MB tmpfs, where this machine lets a test mount one (root, as CI is). */
+const mountTmpfs = (dir: string) => execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", dir], { stdio: "ignore" });
+const canMount = (() => {
+  const dir = mkdtempSync(join(tmpdir(), "tmpfs-probe-"));
+  try {
+    mountTmpfs(dir);
+    execFileSync("umount", ["-l", dir]);
+    return true;
+  } catch {
+    process.stderr.write("SKIPPED full-disk tests: this machine does not let a test mount a tmpfs (needs root).\n");
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+})();
+
+/** Fills the disk up: what is left is less than a page. */
+function fillDisk(path: string): void {
+  const chunk = Buffer.alloc(16 * 1024);
+  for (;;) {
+    try {
+      appendFileSync(path, chunk);
+    } catch {
+      break;
+    }
+  }
+  for (;;) {
+    try {
+      appendFileSync(path, Buffer.alloc(512));
+    } catch {
+      return;
+    }
+  }
+}
+
+describe.skipIf(!canMount)("the SQLite file on a full disk", () => {
+  it("fails its calls as an outage (never a crash), says so once, and recovers by itself when space returns", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "full-disk-"));
+    mountTmpfs(dir);
+    const events: string[] = [];
+    const store = openSqliteStore({ path: join(dir, "bot.db"), sweepIntervalMs: 0, availability: { lost: (reason) => events.push(`lost: ${reason}`), back: () => events.push("back") } });
+    try {
+      await store.kv.set("before", "kept", 60_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      fillDisk(join(dir, "filler"));
+      // Writes go on until a grouped commit meets the full disk, outside any call.
+      for (let i = 0; i < 2_000 && store.health().status === "ok"; i++) {
+        await store.kv.set(`value:${i}`, "x".repeat(2_000), 60_000).catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(store.health()).toMatchObject({ status: "degraded", reason: expect.stringMatching(/STATE_DB cannot be written \(SQLITE_(FULL|IOERR)/) });
+      expect(events).toEqual([expect.stringMatching(/^lost: STATE_DB cannot be written/)]);
+      await expect(store.kv.get("before")).rejects.toBeInstanceOf(StateUnavailableError);
+      await expect(store.schedules.size("watch-checks")).rejects.toBeInstanceOf(StateUnavailableError);
+
+      rmSync(join(dir, "filler"));
+      await vi.waitFor(() => expect(store.health()).toEqual({ status: "ok" }), { timeout: 8_000, interval: 100 });
+      expect(events).toHaveLength(2);
+      expect(events[1]).toBe("back");
+      expect(await store.kv.get("before")).toBe("kept");
+      await store.kv.set("after", "written", 60_000);
+      expect(await store.kv.get("after")).toBe("written");
+    } finally {
+      await store.close().catch(() => undefined);
+      // Lazily: libsql lets go of the file only once its statements are garbage-collected.
+      execFileSync("umount", ["-l", dir]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
+});
+
+describe("the SQLite file deleted under the running bot", () => {
+  it("is noticed: the lock is taken again, what the bot held is written back, and the operators are told once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deleted-file-"));
+    const path = join(dir, "data", "bot.db");
+    const lost: string[] = [];
+    const store = openSqliteStore({ path, sweepIntervalMs: 0, fileCheckMs: 50, onFileLost: (reason) => lost.push(reason) });
+    try {
+      await store.kv.set("watch:collection:TX-1", "a watch", 60_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      // `rm -rf data/`: the file, its journal and its lock.
+      rmSync(join(dir, "data"), { recursive: true, force: true });
+      mkdirSync(join(dir, "data"));
+      await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 2_000 });
+      expect(lost[0]).toMatch(/was deleted while the bot ran; what it held was written back at .*: restart the bot to use that copy/);
+      expect(store.health()).toEqual({ status: "degraded", reason: lost[0] });
+      expect(existsSync(path)).toBe(true);
+      // One instance per file still: a second one is refused.
+      expect(() => openSqliteStore({ path, sweepIntervalMs: 0 })).toThrow(/is in use by another running instance/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lost).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+    // After a restart, the copy holds what the bot had.
+    const restarted = openSqliteStore({ path, sweepIntervalMs: 0 });
+    expect(await restarted.kv.get("watch:collection:TX-1")).toBe("a watch");
+    await restarted.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,20 +1,14 @@
-import { Api } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../../src/config.ts";
-import type { AccessPolicy } from "../../src/payments/access.ts";
-import { createWatchStore } from "../../src/payments/watches/watch-store.ts";
-import { createChecker, createEnquiryEvents, type EnquiryListener } from "../../src/payments/check.ts";
+import { assembleBot } from "../../src/app/assemble.ts";
+import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../../src/config.ts";
+import type { AccessLists } from "../../src/access/policy.ts";
+import type { EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import type { StateStore } from "../../src/state/ports.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
-import { backgroundBudget } from "../../src/payments/budget.ts";
-import { createBulkJobs } from "../../src/telegram/bulk-jobs.ts";
-import { createBot } from "../../src/telegram/create-bot.ts";
-import { FileTooLargeError, type TelegramFiles } from "../../src/telegram/transport/files.ts";
-import { ButtonStore } from "../../src/telegram/views/callback-data.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
-import type { AdminAlerts } from "../../src/telegram/notify/admin-alerts.ts";
+import { FileTooLargeError, type TelegramFiles } from "../../src/telegram/transport/files.ts";
 import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
@@ -38,7 +32,8 @@ export type { ApiCall } from "./fake-telegram-fetch.ts";
 
 export interface HarnessOptions {
   enquiry: EnquiryService;
-  access?: Partial<AccessPolicy>;
+  access?: Partial<AccessLists>;
+  inviteTtlMs?: number;
   rateLimit?: { windowSeconds: number; maxCost: number };
   /** Alerts go to an admin chat (recorded in `alerts`). */
   adminAlerted?: boolean;
@@ -52,79 +47,81 @@ export interface HarnessOptions {
   timeZone?: string;
   bulkMaxIds?: number;
   backgroundPerSecond?: number;
+  /** The service token in use (a rejection is alerted once per token). */
+  serviceToken?: () => string | undefined;
+  /** How long settled answers are reused; 0 (no cache) unless a test wants one. */
+  cacheTtlSeconds?: number;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
+  /** How the provider's health is judged (HEALTH_*); the defaults otherwise. */
+  health?: Partial<HealthSettings>;
 }
 
+/** Where admin alerts go when a test turns them on. */
+export const ADMIN_CHAT = -1009999999999;
+
 /**
- * The real bot with its Bot API calls recorded instead of sent (grammY transformer), driven with
- * `bot.handleUpdate`: the fast way to test handlers.
+ * The real bot, assembled as production assembles it (app/assemble.ts), with its Bot API calls
+ * recorded instead of sent (at the bottom of grammY's client), driven with `bot.handleUpdate`:
+ * the fast way to test handlers.
  */
 export function createTestBot(options: HarnessOptions) {
   const logs = captureLogs([BOT_TOKEN]);
   const state = options.state ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
-  const watches = createWatchStore({ state, schedule: { ...DEFAULT_WATCH_SETTINGS, ...options.watches }, ...(options.now ? { now: options.now } : {}) });
-  const events = createEnquiryEvents();
-  if (options.onEnquiry) events.subscribe(options.onEnquiry);
   const alerts: string[] = [];
-  const adminAlerts: AdminAlerts = { enabled: options.adminAlerted ?? false, send: async (text) => void alerts.push(text) };
-  const telegram = fakeTelegramFetch(options.failWith);
-  const { calls } = telegram;
-  const checker = createChecker({ enquiry: options.enquiry, events, auditInLog: true });
-  // Messages sent outside updates (bulk progress and reports) go through their own API, to the same fake Telegram.
-  const outside = new Api(BOT_TOKEN, { fetch: telegram.fetch });
-  const bulkJobs = createBulkJobs({
-    api: outside,
-    state,
-    budget: backgroundBudget(state.counters, options.backgroundPerSecond ?? 1000),
-    checker,
-    translations,
-    buttons: new ButtonStore(state.kv),
-    instanceId: "test-instance",
-    timeZone: options.timeZone ?? "UTC",
-    logger: logs.logger,
+  const telegram = fakeTelegramFetch(options.failWith, (call) => {
+    if (call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT && typeof call.payload.text === "string") alerts.push(call.payload.text);
   });
+  const { calls } = telegram;
   const uploaded = new Map<string, Uint8Array>();
+  const downloads: string[] = [];
   const files: TelegramFiles = {
     download: async (fileId, maxBytes) => {
+      downloads.push(fileId);
       const bytes = uploaded.get(fileId);
       if (!bytes) throw new Error("no such file");
       if (bytes.length > maxBytes) throw new FileTooLargeError(maxBytes);
       return bytes;
     },
   };
-  const bot = createBot({
-    config: {
+  const assembled = assembleBot({
+    settings: {
       telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
-      access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, ...options.access },
+      access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, adminUserIds: new Set(), ...options.access },
+      inviteTtlMs: options.inviteTtlMs ?? 24 * 3_600_000,
       rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
       watches: { ...DEFAULT_WATCH_SETTINGS, ...options.watches },
       timeZone: options.timeZone ?? "UTC",
       bulkMaxIds: options.bulkMaxIds ?? 1000,
+      backgroundPerSecond: options.backgroundPerSecond ?? 1000,
+      cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
+      adminChatId: options.adminAlerted ? ADMIN_CHAT : undefined,
+      health: { ...HEALTH_DEFAULTS, ...options.health },
     },
-    services: {
-      checker,
-      state,
-      watches,
-      bulkJobs,
-      files,
-      translations,
-      alerts: adminAlerts,
-      logger: logs.logger,
-    },
-    botInfo: BOT_INFO,
-    client: { fetch: telegram.fetch },
+    state,
+    enquiry: { interactive: options.enquiry, background: options.enquiry },
+    telegram: { fetch: telegram.fetch, botInfo: BOT_INFO, files },
+    translations,
+    logger: logs.logger,
+    instanceId: "test-instance",
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
+    ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
   });
-  const byMethod = (method: string) => calls.filter((call) => call.method === method);
+  const byMethod = (method: string) => calls.filter((call) => call.method === method && call.payload.chat_id !== ADMIN_CHAT);
   return {
-    bot,
+    bot: assembled.bot,
+    assembled,
     calls,
     logs,
     state,
-    watches,
-    bulkJobs,
+    watches: assembled.watches,
+    bulkJobs: assembled.bulkJobs,
     /** Files "uploaded" to Telegram: what the bot downloads for a file_id. */
     uploaded,
+    /** The file_ids the bot downloaded, in order. */
+    downloads,
+    /** What was sent to the admin chat. */
     alerts,
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),

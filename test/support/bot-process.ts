@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CONFIG_VARIABLES } from "../../src/config.ts";
 import { isGroupAlive, signalGroup, spawnGroup } from "./child-processes.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -16,15 +17,7 @@ export function startScriptCommand(): string[] {
 }
 
 /** Every variable the bot reads, blank unless given, so a developer's own .env cannot leak into a test. */
-const BLANK_CONFIG = Object.fromEntries(
-  [
-    "TELEGRAM_BOT_TOKEN", "TELEGRAM_API_ROOT", "STATE_DB", "REDIS_URL", "REDIS_PREFIX", "POLLING_LEASE_SECONDS", "ENQUIRY_BASE_URL", "ENQUIRY_TOKEN", "ENQUIRY_TOKEN_FILE", "ENQUIRY_TIMEOUT_MS",
-    "ENQUIRY_TOTAL_TIMEOUT_MS", "ENQUIRY_RETRIES", "ENQUIRY_CONNECTIONS", "ALLOWED_USER_IDS", "ALLOWED_CHAT_IDS", "ALLOW_EVERYONE",
-    "CACHE_TTL_SECONDS", "RATE_LIMIT_WINDOW_SECONDS", "RATE_LIMIT_MAX", "BOT_MODE", "HTTP_PORT", "WEBHOOK_URL", "WEBHOOK_SECRET",
-    "ADMIN_CHAT_ID", "BOT_TIMEZONE", "AUDIT_LOG_FILE", "SHUTDOWN_GRACE_MS", "LOG_LEVEL", "ENQUIRY_MAX_PER_SECOND", "BULK_MAX_IDS", "WATCH_FIRST_CHECK_SECONDS",
-    "WATCH_MAX_INTERVAL_SECONDS", "WATCH_MAX_HOURS", "WATCH_NOT_FOUND_MINUTES", "WATCH_MAX_PER_USER",
-  ].map((name) => [name, ""]),
-);
+const BLANK_CONFIG = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ""]));
 
 export interface BotProcess {
   child: ChildProcess;

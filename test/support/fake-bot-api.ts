@@ -28,6 +28,14 @@ interface ChatRef {
   first_name?: string;
 }
 
+interface FileToSend {
+  name: string;
+  content: Buffer | string;
+  caption?: string;
+  /** The size Telegram reports, when it is not the content's. */
+  size?: number;
+}
+
 interface UserRef {
   id: number;
   first_name: string;
@@ -55,6 +63,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   let confirmedOffset = 0;
   /** Told of every successful call as it is recorded (the benchmark times replies this way). */
   const listeners = new Set<(call: RecordedCall) => void>();
+  /** What each message the bot sent shows now (text and keyboard), by `chat:message`: what a press carries. */
+  const shown = new Map<string, { text?: unknown; reply_markup?: unknown }>();
   /** Files users "uploaded", by file_id: served by getFile and the file download route. */
   const files = new Map<string, Buffer>();
   /** Random faults: asked for every call, returns a failure to play or undefined. */
@@ -91,6 +101,19 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   const fromUser = (chat: ChatRef, from: UserRef, content: Record<string, unknown>) =>
     ({ message: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: { is_bot: false, ...from }, ...content } }) as Omit<Update, "update_id">;
 
+  /** A message with a file the bot can download (getFile, then the file route). */
+  const fileMessage = (chat: ChatRef, from: UserRef, file: FileToSend) => {
+    const fileId = `file-${nextUpdateId}-${files.size}`;
+    const content = typeof file.content === "string" ? Buffer.from(file.content) : file.content;
+    files.set(fileId, content);
+    const command = file.caption ? /^\/\S+/.exec(file.caption)?.[0] : undefined;
+    return fromUser(chat, from, {
+      document: { file_id: fileId, file_unique_id: `u-${fileId}`, file_name: file.name, file_size: file.size ?? content.length, mime_type: "text/csv" },
+      ...(file.caption ? { caption: file.caption } : {}),
+      ...(command ? { caption_entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+    });
+  };
+
   /** The message the bot has just sent, as Telegram returns it. */
   const sentMessage = (payload: RecordedCall["payload"], content: Record<string, unknown>) => ({
     message_id: nextMessageId++,
@@ -124,6 +147,18 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         };
       default:
         return true;
+    }
+  }
+
+  /** Keeps what a sent or edited message shows, as Telegram does. */
+  function remember(method: string, payload: RecordedCall["payload"], result: unknown): void {
+    if (method === "sendMessage") {
+      const message = result as { message_id: number };
+      shown.set(`${String(payload.chat_id)}:${message.message_id}`, { text: payload.text, reply_markup: payload.reply_markup });
+    } else if (method === "editMessageText" || method === "editMessageReplyMarkup") {
+      const key = `${String(payload.chat_id)}:${String(payload.message_id)}`;
+      const before = shown.get(key) ?? {};
+      shown.set(key, { text: method === "editMessageText" ? payload.text : before.text, reply_markup: payload.reply_markup });
     }
   }
 
@@ -178,6 +213,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
           return;
         }
         const result = respond(method, payload);
+        remember(method, payload, result);
         const call = { method, payload, at: Date.now(), result };
         calls.push(call);
         listeners.forEach((listener) => listener(call));
@@ -212,21 +248,17 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
       return push(fromUser(chat, from, { text, ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}) }));
     },
     /** A user sends a file (a document), with an optional caption (a leading /command gets its entity). */
-    sendFile(chat: ChatRef, from: UserRef, file: { name: string; content: Buffer | string; caption?: string; size?: number }): Update {
-      const fileId = `file-${nextUpdateId}-${files.size}`;
-      const content = typeof file.content === "string" ? Buffer.from(file.content) : file.content;
-      files.set(fileId, content);
-      const command = file.caption ? /^\/\S+/.exec(file.caption)?.[0] : undefined;
-      return push(
-        fromUser(chat, from, {
-          document: { file_id: fileId, file_unique_id: `u-${fileId}`, file_name: file.name, file_size: file.size ?? content.length, mime_type: "text/csv" },
-          ...(file.caption ? { caption: file.caption } : {}),
-          ...(command ? { caption_entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
-        }),
-      );
+    sendFile(chat: ChatRef, from: UserRef, file: FileToSend): Update {
+      return push(fileMessage(chat, from, file));
     },
-    /** A user presses an inline button on a message the bot sent. */
-    press(from: UserRef, message: { message_id: number; chat: ChatRef; text?: string }, data: string): Update {
+    /** The update of a user sending a file, which the bot can then download, to deliver by webhook. */
+    fileUpdate(chat: ChatRef, from: UserRef, file: FileToSend, updateId: number): Update {
+      return { update_id: updateId, ...fileMessage(chat, from, file) };
+    },
+    /** A user presses an inline button on a message the bot sent: the press carries the message as it is now. */
+    press(from: UserRef, message: { message_id: number; chat: ChatRef; text?: string; reply_markup?: unknown }, data: string): Update {
+      const now = shown.get(`${message.chat.id}:${message.message_id}`);
+      if (now) message = { ...message, text: now.text as string | undefined, reply_markup: now.reply_markup };
       return push({
         callback_query: {
           id: `cb-${nextUpdateId}`,

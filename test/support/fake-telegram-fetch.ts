@@ -14,7 +14,7 @@ export type Failure = { error_code: number; description: string; parameters?: { 
  * every transformer above it runs as in production. Records each call and answers like Telegram,
  * or fails a call as scripted.
  */
-export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined) {
+export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined, onCall?: (call: ApiCall) => void) {
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
   const fetch = async (url: string, init: { body?: unknown; headers?: unknown } = {}) => {
@@ -22,7 +22,9 @@ export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["
     const contentType = String((init.headers as Record<string, string> | undefined)?.["content-type"] ?? "");
     const raw = await readBody(init.body);
     const payload = (contentType.startsWith("multipart/") ? parseMultipart(raw, contentType) : raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as ApiCall["payload"];
-    calls.push({ method, payload, at: Date.now() });
+    const call = { method, payload, at: Date.now() };
+    calls.push(call);
+    onCall?.(call);
     const failure = failWith?.(method, payload);
     const result =
       method === "sendMessage" || method === "editMessageText" || method === "sendDocument"

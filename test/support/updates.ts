@@ -40,8 +40,13 @@ export function messageUpdate(text: string, options: MessageOptions = {}): Updat
 export const groupMessage = (text: string, options: Omit<MessageOptions, "chat"> & { chat?: MessageOptions["chat"] } = {}) =>
   messageUpdate(text, { chat: GROUP, ...options });
 
-/** A button press on a message the bot sent earlier. */
-export function callbackUpdate(data: string, message: { message_id: number; chat: { id: number; type: string }; text?: string }, from = USER): Update {
+/**
+ * A button press on a message the bot sent earlier. Telegram sends the message with its keyboard:
+ * give the one the bot sent; without one, the message carries just the pressed button (a genuine
+ * press). A forged press is a message whose keyboard lacks it.
+ */
+export function callbackUpdate(data: string, message: { message_id: number; chat: { id: number; type: string }; text?: string; reply_markup?: unknown }, from = USER): Update {
+  const keyboard = message.reply_markup ?? { inline_keyboard: [[{ text: "button", callback_data: data }]] };
   return {
     update_id: nextUpdateId++,
     callback_query: {
@@ -49,7 +54,7 @@ export function callbackUpdate(data: string, message: { message_id: number; chat
       from,
       chat_instance: "test",
       data,
-      message: { date: 1_763_820_000, ...message },
+      message: { date: 1_763_820_000, ...message, reply_markup: keyboard },
     },
   } as Update;
 }

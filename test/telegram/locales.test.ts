@@ -1,54 +1,149 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIR, pickLocale } from "../../src/telegram/i18n.ts";
 
-const keysOf = (file: string) =>
-  new Set(
-    readFileSync(join(LOCALES_DIR, file), "utf8")
-      .split("\n")
-      .map((line) => /^([a-z][a-z0-9-]*)\s*=/.exec(line)?.[1])
-      .filter((key): key is string => key !== undefined),
-  );
+/**
+ * Adding a language is one file in locales/: these checks are what keeps every file complete and
+ * in step with English, whoever writes it.
+ */
+const LOCALES = readdirSync(LOCALES_DIR)
+  .filter((file) => file.endsWith(".ftl"))
+  .map((file) => file.slice(0, -".ftl".length))
+  .sort();
+const OTHERS = LOCALES.filter((locale) => locale !== "en");
+
+const sourceOf = (locale: string) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8");
+/** The keys the file defines, read from its text (a broken entry is still counted here). */
+const keysOf = (locale: string) =>
+  sourceOf(locale)
+    .split("\n")
+    .map((line) => /^([a-z][a-z0-9-]*)\s*=/.exec(line)?.[1])
+    .filter((key): key is string => key !== undefined);
+
+function bundleOf(locale: string): FluentBundle {
+  const bundle = new FluentBundle(locale, { useIsolating: false });
+  bundle.addResource(new FluentResource(sourceOf(locale)));
+  return bundle;
+}
+
+/** What a message's pattern depends on: its variables, and each choice's variants (`select level: down, *normal`). */
+function shapeOf(pattern: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(pattern)) pattern.forEach((part) => shapeOf(part, into));
+  else if (pattern && typeof pattern === "object") {
+    const node = pattern as { type?: string; name?: string; selector?: unknown; variants?: { key: { value: unknown }; value: unknown }[]; star?: number };
+    if (node.type === "var") into.add(`$${node.name}`);
+    // A reference to another message (`{ answer-provider-trouble } Tap…`): the same one in every language.
+    if (node.type === "mesg") into.add(`{${node.name}}`);
+    if (node.type === "select") {
+      shapeOf(node.selector, into);
+      into.add(`select: ${(node.variants ?? []).map((variant, index) => `${index === node.star ? "*" : ""}${String(variant.key.value)}`).sort().join(", ")}`);
+      node.variants?.forEach((variant) => shapeOf(variant.value, into));
+    }
+  }
+  return into;
+}
+
+/** The words of a message, every variant of every choice included: what a reader of the language reads. */
+function wordsOf(pattern: unknown): string {
+  if (typeof pattern === "string") return pattern;
+  if (Array.isArray(pattern)) return pattern.map(wordsOf).join("");
+  const node = pattern as { type?: string; variants?: { value: unknown }[] } | undefined;
+  return node?.type === "select" ? (node.variants ?? []).map((variant) => wordsOf(variant.value)).join(" | ") : "";
+}
+const rendered = (bundle: FluentBundle, key: string) => wordsOf(bundle.getMessage(key)?.value);
+
+/** Messages that may read the same as in English in any language: only symbols, numbers, units and names. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  "button-unwatch",
+  "button-uninvite",
+  "button-revoke",
+  "button-previous",
+  "button-next",
+  "health-reason-line",
+  "health-detail-item",
+  "toast-language-chosen",
+  "duration-minutes",
+  "duration-hours",
+]);
+/** Words a language shares with English, checked by a reader of it. */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  // "configuration (ALLOWED_USER_IDS)" is French too.
+  fr: ["admin-users-config-user", "admin-users-config-group"],
+};
 
 describe("locales", () => {
-  const files = readdirSync(LOCALES_DIR).filter((file) => file.endsWith(".ftl"));
+  const english = bundleOf("en");
+  const englishKeys = keysOf("en");
 
-  it("has English and French", () => {
-    expect(files.sort()).toEqual(["en.ftl", "fr.ftl"]);
+  it("speaks English and French", () => {
+    expect(LOCALES).toEqual(["en", "fr"]);
   });
 
-  it.each(files)("%s has exactly the keys of en.ftl", (file) => {
-    const reference = keysOf("en.ftl");
-    const keys = keysOf(file);
-    expect([...reference].filter((key) => !keys.has(key)), `missing in ${file}`).toEqual([]);
-    expect([...keys].filter((key) => !reference.has(key)), `only in ${file}`).toEqual([]);
+  it.each(LOCALES)("%s parses whole: every entry of the file is a message", (locale) => {
+    const bundle = bundleOf(locale);
+    const keys = keysOf(locale);
+    expect(keys.filter((key) => !bundle.hasMessage(key)), `entries Fluent could not read in ${locale}.ftl`).toEqual([]);
+    expect(new Set(keys).size, `keys defined twice in ${locale}.ftl`).toBe(keys.length);
+  });
+
+  it.each(OTHERS)("%s has exactly the keys of en.ftl", (locale) => {
+    const keys = new Set(keysOf(locale));
+    expect(englishKeys.filter((key) => !keys.has(key)), `missing in ${locale}.ftl`).toEqual([]);
+    expect([...keys].filter((key) => !englishKeys.includes(key)), `only in ${locale}.ftl`).toEqual([]);
+  });
+
+  it.each(OTHERS)("%s uses the variables and choices of en.ftl in every message", (locale) => {
+    const bundle = bundleOf(locale);
+    const different = englishKeys.filter((key) => {
+      const ours = [...shapeOf(bundle.getMessage(key)?.value)].sort().join(" | ");
+      return ours !== [...shapeOf(english.getMessage(key)?.value)].sort().join(" | ");
+    });
+    expect(different.map((key) => `${key}: ${[...shapeOf(bundle.getMessage(key)?.value)].join(" | ")} (English: ${[...shapeOf(english.getMessage(key)?.value)].join(" | ")})`)).toEqual([]);
+  });
+
+  it.each(OTHERS)("%s has no message left in English by mistake", (locale) => {
+    const bundle = bundleOf(locale);
+    const shared = new Set([...SAME_IN_EVERY_LANGUAGE, ...(SAME_AS_ENGLISH[locale] ?? [])]);
+    const untranslated = englishKeys.filter((key) => !shared.has(key) && bundle.hasMessage(key) && rendered(bundle, key) === rendered(english, key));
+    expect(untranslated).toEqual([]);
+  });
+
+  it("names each language in its own words, each name different", () => {
+    const names = LOCALES.map((locale) => rendered(bundleOf(locale), "language-name"));
+    expect(names).toEqual(["English", "Français"]);
   });
 
   it("has every key the code uses", () => {
-    const used = new Set<string>();
-    // t("help"), and every quoted lower-case-with-hyphens string (all of which are keys there).
+    // t("help"), and every quoted lower-case-with-hyphens string (all of which are keys there)...
     const patterns = [/\bt\(\s*"([a-z][a-z0-9-]+)"/g, /"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"/g];
-    const walk = (dir: string) => {
+    const walk = (dir: string, into = new Set<string>()) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
+        if (entry.isDirectory()) walk(path, into);
         else if (path.endsWith(".ts")) {
           const source = readFileSync(path, "utf8");
-          for (const pattern of patterns) for (const match of source.matchAll(pattern)) used.add(match[1] ?? "");
+          for (const pattern of patterns) for (const match of source.matchAll(pattern)) into.add(match[1] ?? "");
         }
       }
+      return into;
     };
-    walk(join(LOCALES_DIR, ".."));
-    walk(join(LOCALES_DIR, "../../app"));
-    const reference = keysOf("en.ftl");
-    expect([...used].filter((key) => !reference.has(key))).toEqual([]);
+    // ...but the domain's own values (outcomes, changes of state), which the views switch on.
+    const domain = walk(join(LOCALES_DIR, "../../payments"));
+    const used = walk(join(LOCALES_DIR, "../../app"), walk(join(LOCALES_DIR, "..")));
+    expect([...used].filter((key) => !englishKeys.includes(key) && !domain.has(key))).toEqual([]);
   });
 
-  it("picks French for fr and fr-CA, English otherwise", () => {
-    expect(pickLocale("fr", ["en", "fr"])).toBe("fr");
-    expect(pickLocale("fr-CA", ["en", "fr"])).toBe("fr");
-    expect(pickLocale("de", ["en", "fr"])).toBe("en");
-    expect(pickLocale(undefined, ["en", "fr"])).toBe("en");
+  it("picks the language from Telegram's language_code: sw, pt and pt-BR, fr and fr-*, English otherwise", () => {
+    const available = ["en", "fr", "pt", "sw"];
+    expect(pickLocale("sw", available)).toBe("sw");
+    expect(pickLocale("pt", available)).toBe("pt");
+    expect(pickLocale("pt-BR", available)).toBe("pt");
+    expect(pickLocale("fr", available)).toBe("fr");
+    expect(pickLocale("fr-CA", available)).toBe("fr");
+    expect(pickLocale("de", available)).toBe("en");
+    expect(pickLocale("sw-KE", available)).toBe("sw");
+    expect(pickLocale(undefined, available)).toBe("en");
   });
 });

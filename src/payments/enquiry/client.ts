@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Pool, type Dispatcher } from "undici";
 import { interpretAnswer } from "./interpret.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
-import type { EnquiryKind, EnquiryOptions, EnquiryOutcome, EnquiryService, OutcomeType } from "./types.ts";
+import { cancelledOutcome, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService, type OutcomeType } from "./types.ts";
 
 export interface EnquiryObserver {
   /** An attempt ended in a way that will be retried after `delayMs`. */
@@ -62,6 +62,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
 
   async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
     const asked = { kind, transactionId, checkedAt: now() };
+    if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, asked.checkedAt) };
     const token = options.token();
     if (token === undefined || token === "") {
       return { done: true, outcome: { ...asked, type: "unauthorized", httpStatus: undefined } };
@@ -110,9 +111,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       if (error instanceof ResponseTooLargeError) {
         return { done: true, outcome: { ...stamp, type: "invalid_response", reason: error.message } };
       }
-      if (signal?.aborted) {
-        return { done: true, outcome: { ...stamp, type: "upstream_error", httpStatus: undefined, reason: "cancelled" } };
-      }
+      if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, stamp.checkedAt) };
       const reason = describeNetworkError(error);
       return {
         done: false,
@@ -150,6 +149,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       try {
         await sleep(delayMs, undefined, signal ? { signal } : {});
       } catch {
+        // The asker gave up while waiting to retry: the last outcome stands.
         return result.outcome;
       }
     }

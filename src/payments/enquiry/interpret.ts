@@ -1,3 +1,4 @@
+import { withBoundedFields } from "./provider-fields.ts";
 import { enquiryResponseSchema, looseAnswerSchema } from "./schema.ts";
 import type { EnquiryKind, EnquiryOutcome } from "./types.ts";
 
@@ -49,16 +50,16 @@ export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string):
       reason: `enquiry not successful (code ${answer.code.slice(0, 16)}, status ${answer.status.slice(0, 32)})`,
     };
   }
-  return {
+  return withBoundedFields({
     ...stamp,
     type: "found",
-    serviceTransactionId: answer.transactionID,
+    serviceTransactionId: answer.transactionID.trim(),
     transaction: {
       status: answer.transaction.status.trim(),
       message: blankToUndefined(answer.transaction.message),
       mnoTransactionId: blankToUndefined(answer.transaction.mnoTransactionID),
     },
-  };
+  });
 }
 
 /** The `reqTransactionID` an answer carries, whatever else it holds (error bodies included). */
@@ -72,6 +73,7 @@ function parseJson(body: string): unknown {
   try {
     return JSON.parse(body) as unknown;
   } catch {
+    // Not JSON: the caller says the answer is unreadable.
     return undefined;
   }
 }

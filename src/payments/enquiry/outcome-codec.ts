@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withBoundedFields } from "./provider-fields.ts";
 import { ENQUIRY_KINDS, type EnquiryOutcome } from "./types.ts";
 
 const base = { kind: z.enum(ENQUIRY_KINDS), transactionId: z.string(), checkedAt: z.iso.datetime().transform((value) => new Date(value)) };
@@ -32,8 +33,9 @@ export function decodeOutcome(text: string | undefined): EnquiryOutcome | undefi
   if (text === undefined) return undefined;
   try {
     const parsed = outcomeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? toOutcome(parsed.data) : undefined;
+    return parsed.success ? withBoundedFields(toOutcome(parsed.data)) : undefined;
   } catch {
+    // Not JSON: an outcome nobody can read is treated as absent, never trusted.
     return undefined;
   }
 }

@@ -42,6 +42,7 @@ export function inspectToken(token: string | undefined): TokenStatus {
     const exp = typeof claims.exp === "number" && Number.isFinite(claims.exp) ? new Date(claims.exp * 1000) : undefined;
     return { present: true, expiresAt: exp, jwtShaped: true };
   } catch {
+    // A payload that is not JSON: not a JWT, so its expiry cannot be read.
     return { present: true, expiresAt: undefined, jwtShaped: false };
   }
 }
@@ -125,4 +126,18 @@ export function describeTokenHealth(status: TokenStatus, now: Date): { level: "i
 /** A fingerprint of a token, so that not even the state store or the logs hold the token itself. */
 export function tokenFingerprint(token: string | undefined): string {
   return createHash("sha256").update(token ?? "").digest("hex").slice(0, 16);
+}
+
+/** The current token's fingerprint, hashed again only when the token changes: it is asked for on every enquiry. */
+export function currentFingerprint(currentToken: () => string | undefined): () => string {
+  let token: string | undefined;
+  let fingerprint = tokenFingerprint(undefined);
+  return () => {
+    const now = currentToken();
+    if (now !== token) {
+      token = now;
+      fingerprint = tokenFingerprint(now);
+    }
+    return fingerprint;
+  };
 }

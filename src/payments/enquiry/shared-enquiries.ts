@@ -1,7 +1,7 @@
 import type { KeyValueStore } from "../../state/ports.ts";
 import { BoundedMap } from "../../util/bounded-map.ts";
 import { decodeOutcome, encodeOutcome } from "./outcome-codec.ts";
-import { isFinal, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService } from "./types.ts";
+import { cancelledOutcome, isFinal, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService } from "./types.ts";
 
 export interface SharedEnquiriesOptions {
   /** Where settled answers are kept, shared by every instance that uses the same store. */
@@ -13,16 +13,27 @@ export interface SharedEnquiriesOptions {
   now?: () => number;
 }
 
+/** A request in flight, and who waits for it. */
+interface InFlight {
+  request: Promise<EnquiryOutcome>;
+  controller: AbortController;
+  /** Askers who may give up (a bulk check): when all of them have, the request is abandoned. */
+  askers: number;
+  /** Someone waits who will never give up (a command): the request goes on whatever. */
+  pinned: boolean;
+}
+
 /**
  * Spares the service duplicate work: identical enquiries in flight at the same moment (a group
  * asking about one ID) become one request, and final outcomes are reused for a short while, by
  * every instance. Outcomes that may still change (pending, not found, any failure to get an
  * answer) are never cached. A cached outcome keeps its own `checkedAt`, so replies say when it
- * was really checked.
+ * was really checked. An asker that gives up (its signal aborts) is answered "cancelled" at once;
+ * the request itself is abandoned only once nobody waits for it any more.
  */
 export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOptions): EnquiryService {
   const { store, cacheTtlMs, localEntries = 1_000, now = Date.now } = options;
-  const inFlight = new Map<string, Promise<EnquiryOutcome>>();
+  const inFlight = new Map<string, InFlight>();
   // A settled payment never changes, so a copy here is as good as the shared one until it expires.
   const local = new BoundedMap<string, { outcome: EnquiryOutcome; expiresAt: number }>(localEntries);
 
@@ -40,22 +51,49 @@ export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOp
     return stored;
   }
 
-  function ask(kind: EnquiryKind, transactionId: string, key: string): Promise<EnquiryOutcome> {
-    const joined = inFlight.get(key);
-    if (joined) return joined;
-    // Not tied to one caller's signal: others may be waiting on the same answer.
-    const request = inner
-      .enquire(kind, transactionId)
+  function start(kind: EnquiryKind, transactionId: string, key: string): InFlight {
+    const controller = new AbortController();
+    const entry: InFlight = { controller, askers: 0, pinned: false, request: Promise.resolve(cancelledOutcome(kind, transactionId)) };
+    entry.request = inner
+      .enquire(kind, transactionId, { signal: controller.signal })
       .then(async (outcome) => {
         if (cacheTtlMs > 0 && isFinal(outcome)) {
           remember(key, outcome);
+          // Not cached: the next asker asks the provider again, nothing else is lost.
           await store.set(key, encodeOutcome(outcome), cacheTtlMs).catch(() => undefined);
         }
         return outcome;
       })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, request);
-    return request;
+      .finally(() => {
+        if (inFlight.get(key) === entry) inFlight.delete(key);
+      });
+    inFlight.set(key, entry);
+    return entry;
+  }
+
+  function ask(kind: EnquiryKind, transactionId: string, key: string, signal: AbortSignal | undefined): Promise<EnquiryOutcome> {
+    if (signal?.aborted) return Promise.resolve(cancelledOutcome(kind, transactionId));
+    const entry = inFlight.get(key) ?? start(kind, transactionId, key);
+    if (!signal) {
+      entry.pinned = true;
+      return entry.request;
+    }
+    entry.askers++;
+    return new Promise((resolve) => {
+      const giveUp = () => {
+        resolve(cancelledOutcome(kind, transactionId));
+        entry.askers--;
+        if (entry.askers > 0 || entry.pinned) return;
+        // Nobody waits any more: a later asker starts afresh rather than joining an abandoned request.
+        if (inFlight.get(key) === entry) inFlight.delete(key);
+        entry.controller.abort();
+      };
+      signal.addEventListener("abort", giveUp, { once: true });
+      void entry.request.then((outcome) => {
+        signal.removeEventListener("abort", giveUp);
+        resolve(outcome);
+      });
+    });
   }
 
   return {
@@ -65,7 +103,7 @@ export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOp
         const hit = await cached(key);
         if (hit) return hit;
       }
-      return ask(kind, transactionId, key);
+      return ask(kind, transactionId, key, enquiryOptions.signal);
     },
   };
 }

@@ -45,7 +45,22 @@ export type EnquiryOutcome =
 
 export type OutcomeType = EnquiryOutcome["type"];
 
+/**
+ * The `reason` of an enquiry given up before its answer came (a bulk check cancelled, a shutdown):
+ * it was never an answer, so it is neither shown, counted nor recorded as one.
+ */
+export const CANCELLED = "cancelled";
+
+export function cancelledOutcome(kind: EnquiryKind, transactionId: string, checkedAt = new Date()): EnquiryOutcome {
+  return { kind, transactionId, checkedAt, type: "upstream_error", httpStatus: undefined, reason: CANCELLED };
+}
+
+export function isCancelled(outcome: EnquiryOutcome): boolean {
+  return outcome.type === "upstream_error" && outcome.reason === CANCELLED;
+}
+
 export interface EnquiryOptions {
+  /** The asker gives up when it aborts: the request is not made, or is abandoned, unless others share it. */
   signal?: AbortSignal;
   /** Skip any cached answer (a user pressed Refresh); an identical enquiry in flight may still be joined. */
   fresh?: boolean;

@@ -1,15 +1,15 @@
 import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logger.ts";
-import type { KeyValueStore } from "../../state/ports.ts";
+import { StateUnavailableError } from "../../state/ports.ts";
 import type { BackgroundBudget } from "../budget.ts";
-import type { Checker, EnquiryEvents } from "../check.ts";
+import type { Checker } from "../check.ts";
 import type { OutcomeType } from "../enquiry/types.ts";
 import { kindsOf, type ChatWatch, type TargetRef } from "./target.ts";
-import type { WatchStore } from "./watch-store.ts";
+import type { WatchChecks } from "./watch-store.ts";
 
 export interface WatchSchedulerOptions {
-  store: WatchStore;
+  store: WatchChecks;
   budget: BackgroundBudget;
   /** Runs the enquiries (through the background client) and records them, marked `via: "watch"`. */
   checker: Checker;
@@ -37,7 +37,9 @@ const PAUSED_MS = 5_000;
  * target is taken by one at a time.
  */
 export function startWatchScheduler(options: WatchSchedulerOptions): { stop(graceMs: number): Promise<void> } {
-  const { store, budget, checker, logger } = options;
+  const { store, checker, logger } = options;
+  // One turn in the budget's rotation for all watches, beside each bulk job's.
+  const budget = options.budget.consumer();
   const stopping = new AbortController();
   const batch = Math.max(1, Math.min(options.perSecond, 200));
   const concurrency = Math.max(1, Math.min(options.perSecond, 128));
@@ -74,7 +76,10 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
       try {
         await checkOne(ref);
       } catch (error) {
-        if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
+        if (stopping.signal.aborted) return;
+        // A store outage is reported once, by the store: the loops stay quiet meanwhile.
+        const level = error instanceof StateUnavailableError ? "debug" : "error";
+        logger[level]({ err: error, target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
       }
     })().finally(() => running.delete(check));
     running.add(check);
@@ -107,50 +112,21 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
         due.forEach(start);
       } catch (error) {
         if (stopping.signal.aborted) break;
-        // The store is away (Redis down): nothing can be claimed; try again shortly.
-        logger.warn({ err: String(error) }, "watch checks cannot reach the state store; retrying");
+        // The store is away (Redis down): nothing can be claimed; try again shortly. The outage itself is reported once, by the store.
+        logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error }, "watch checks cannot reach the state store; retrying");
+        // Aborted: the bot is stopping, and the loop ends.
         await sleep(PAUSED_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
       }
     }
     await Promise.all(running);
   }
 
+  // The loop catches its own errors: this only ends it on stop.
   const looping = loop().catch(() => undefined);
   return {
     async stop(graceMs) {
       stopping.abort();
       await Promise.race([looping, sleep(graceMs)]);
     },
-  };
-}
-
-/**
- * Pauses watch checks while the provider rejects the service token: any enquiry answered 401/403
- * (a user's or a watch's) marks the token, by fingerprint, and any other answer with the same
- * token clears the mark. A new token is unmarked, so checks resume as soon as it is in use. The
- * mark is in the state store, so every instance pauses together.
- */
-export function tokenPause(events: EnquiryEvents, kv: KeyValueStore, fingerprint: () => string, logger: Logger): () => Promise<boolean> {
-  const key = () => `token-paused:${fingerprint()}`;
-  const keepMs = 30 * 24 * 60 * 60 * 1000;
-  /** What this process last knew of the mark: an answer only costs a store call when it would change it. */
-  let markedFor: string | undefined;
-  const write = (promise: Promise<void>) => promise.catch((error: unknown) => logger.warn({ err: String(error) }, "could not record the service token's state"));
-  events.subscribe((_, outcome) => {
-    const current = key();
-    if (outcome.type === "unauthorized") {
-      if (markedFor === current) return;
-      markedFor = current;
-      void write(kv.set(current, "1", keepMs));
-    } else if (markedFor === current) {
-      markedFor = undefined;
-      void write(kv.delete(current));
-    }
-  });
-  return async () => {
-    const current = key();
-    const marked = (await kv.get(current).catch(() => undefined)) !== undefined;
-    markedFor = marked ? current : undefined;
-    return marked;
   };
 }

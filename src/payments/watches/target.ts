@@ -251,6 +251,7 @@ export function decodeTarget(text: string | undefined): Target | undefined {
       notices: value.notices.map((notice) => ({ ...notice, messageId: notice.messageId })),
     };
   } catch {
+    // Not JSON: a target nobody can read is treated as absent.
     return undefined;
   }
 }

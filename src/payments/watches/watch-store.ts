@@ -22,11 +22,58 @@ import type { EnquiryOutcome } from "../enquiry/types.ts";
 /** Targets due for a check, and targets with notices to send. */
 const CHECKS = "watch-checks";
 const NOTICES = "watch-notices";
+/** Targets still watched, by when their oldest watch began: how many have waited long, and since when. */
+const STARTS = "watch-starts";
 
 export type SubscribeResult =
   | { type: "ok"; added: TargetRef[]; already: TargetRef[] }
   /** Refused whole: the user would watch more IDs than allowed. */
   | { type: "limit"; active: number; max: number };
+
+/** What people do with watches: start them, stop them, list them. */
+export interface WatchSubscriptions {
+  /** Watches the targets for a user in a chat: refused whole past `maxPerUser` IDs; watching again adds nothing. */
+  subscribe(refs: readonly TargetRef[], watch: NewWatch, maxPerUser: number): Promise<SubscribeResult>;
+  /** Sets the answer a chat's watches reply to, where it was not known when they started (/watch). */
+  attachMessage(refs: readonly TargetRef[], chatId: number, messageId: number): Promise<void>;
+  /** Stops a user's watches in a chat, of the targets `matches` picks; returns those stopped. */
+  unsubscribe(chatId: number, userId: number, matches: (ref: TargetRef) => boolean): Promise<TargetRef[]>;
+  /** A user's watches in a chat, with their targets. */
+  watchesOf(chatId: number, userId: number): Promise<{ target: Target; watch: ChatWatch }[]>;
+  /** Who in a chat watches any of these targets (for the Notify button's count). */
+  subscribersIn(chatId: number, refs: readonly TargetRef[]): Promise<Set<number>>;
+}
+
+/** What follows a chat: the bot blocked there (its watches end), or the group upgraded (they move). */
+export interface WatchChats {
+  forChat(chatId: number, to: { drop: true } | { moveTo: number }, also?: TargetRef): Promise<void>;
+}
+
+/** What the scheduler does: check targets as they fall due. */
+export interface WatchChecks {
+  load(ref: TargetRef): Promise<Target | undefined>;
+  claimDueChecks(limit: number, leaseMs: number): Promise<TargetRef[]>;
+  prepareCheck(ref: TargetRef, keep: (watch: ChatWatch) => boolean): Promise<Target | undefined>;
+  recordCheck(ref: TargetRef, outcomes: readonly EnquiryOutcome[]): Promise<CheckResult | undefined>;
+}
+
+/** What the notifier does: send the notices checks left. */
+export interface WatchNotices extends WatchChats {
+  load(ref: TargetRef): Promise<Target | undefined>;
+  claimDueNotices(limit: number, leaseMs: number): Promise<TargetRef[]>;
+  noticeDone(ref: TargetRef, noticeId: string, outcome: "sent" | "dropped" | "failed"): Promise<void>;
+  noticesLater(ref: TargetRef, at: number): Promise<void>;
+  subscribersIn(chatId: number, refs: readonly TargetRef[]): Promise<Set<number>>;
+}
+
+export interface WatchStore extends WatchSubscriptions, WatchChecks, WatchNotices {
+  /** Targets being watched (for the `watches_active` metric). */
+  activeTargets(): Promise<number>;
+  /** Targets with notices waiting. */
+  pendingNotices(): Promise<number>;
+  /** Targets still watched whose oldest watch began before `startedBefore`: how many, and the oldest's start. */
+  waitingSince(startedBefore: number): Promise<{ count: number; oldest: number | undefined }>;
+}
 
 export interface WatchStoreOptions {
   state: StateStore;
@@ -43,7 +90,7 @@ export interface WatchStoreOptions {
  * redone, never work lost: the schedules are written before the documents they point to, and
  * whoever claims a target finishes whatever a crashed predecessor left.
  */
-export function createWatchStore({ state, schedule, now = Date.now, random = Math.random }: WatchStoreOptions) {
+export function createWatchStore({ state, schedule, now = Date.now, random = Math.random }: WatchStoreOptions): WatchStore {
   const keepMs = schedule.maxAgeMs + 24 * 60 * 60 * 1000;
   const docKey = (ref: TargetRef) => `watch:${targetKey(ref)}`;
   const userIndex = (userId: number) => `watch-user:${userId}`;
@@ -91,10 +138,14 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
     if (!target || isSpent(target)) {
       await state.schedules.remove(CHECKS, targetKey(ref));
       await state.schedules.remove(NOTICES, targetKey(ref));
+      await state.schedules.remove(STARTS, targetKey(ref));
     } else if (target.watches.length > 0) {
       await state.schedules.set(CHECKS, targetKey(ref), target.nextCheckAt);
+      // Also indexes targets watched before the index existed, at their next check.
+      await state.schedules.advance(STARTS, targetKey(ref), Math.min(...target.watches.map((watch) => watch.startedAt)));
     } else {
       await state.schedules.remove(CHECKS, targetKey(ref));
+      await state.schedules.remove(STARTS, targetKey(ref));
     }
     await unindex(ended, ref, !target || target.watches.length === 0);
   }
@@ -102,7 +153,6 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
   return {
     load,
 
-    /** Watches the targets for a user in a chat: refused whole past `maxPerUser` IDs; watching again adds nothing. */
     async subscribe(refs: readonly TargetRef[], watch: NewWatch, maxPerUser: number): Promise<SubscribeResult> {
       const active = await activeIds(watch.subscriber.userId);
       const wanted = new Set(refs.map((ref) => `${watch.chatId}|${ref.transactionId}`));
@@ -113,6 +163,7 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       for (const ref of refs) {
         // Scheduled first: should the process die right after, the check finds the target (or its absence).
         await state.schedules.advance(CHECKS, targetKey(ref), now() + schedule.firstCheckMs);
+        await state.schedules.advance(STARTS, targetKey(ref), now());
         const result = await change(ref, (target) => {
           const next = subscribe(target, ref, watch, now(), schedule);
           return { target: next.target, result: next.added };
@@ -123,7 +174,6 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       return { type: "ok", added, already };
     },
 
-    /** Sets the answer a chat's watches reply to, where it was not known when they started (/watch). */
     async attachMessage(refs: readonly TargetRef[], chatId: number, messageId: number): Promise<void> {
       for (const ref of refs) {
         await change(ref, (target) => ({
@@ -133,7 +183,6 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       }
     },
 
-    /** Stops a user's watches in a chat, of the targets `matches` picks; returns those stopped. */
     async unsubscribe(chatId: number, userId: number, matches: (ref: TargetRef) => boolean): Promise<TargetRef[]> {
       const refs = (await state.sets.members(userIndex(userId)))
         .filter((entry) => entry.startsWith(`${chatId}|`))
@@ -168,7 +217,6 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       return found.sort((a, b) => a.watch.startedAt - b.watch.startedAt);
     },
 
-    /** Who in a chat watches any of these targets (for the Notify button's count). */
     async subscribersIn(chatId: number, refs: readonly TargetRef[]): Promise<Set<number>> {
       const users = new Set<number>();
       for (const ref of refs) {
@@ -215,6 +263,7 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
         for (const moved of result.moved) {
           const kindRef = { scope: moved.scope, transactionId: ref.transactionId };
           await state.schedules.advance(CHECKS, targetKey(kindRef), now() + schedule.firstCheckMs);
+          if (moved.watches.length > 0) await state.schedules.advance(STARTS, targetKey(kindRef), Math.min(...moved.watches.map((watch) => watch.startedAt)));
           await change(kindRef, (target) => ({ target: adoptWatches(target, kindRef, moved.watches, now(), schedule), result: undefined }));
           for (const watch of moved.watches) await index(watch, kindRef);
         }
@@ -284,11 +333,12 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
       }
     },
 
-    /** Targets being watched (for the `watches_active` metric). */
     activeTargets: () => state.schedules.size(CHECKS),
-    /** Targets with notices waiting. */
     pendingNotices: () => state.schedules.size(NOTICES),
+    async waitingSince(startedBefore) {
+      const { count, earliest } = await state.schedules.countDue(STARTS, startedBefore);
+      return { count, oldest: earliest };
+    },
   };
 }
 
-export type WatchStore = ReturnType<typeof createWatchStore>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
-import { StateUnavailableError, type ClaimResult, type StateStore } from "../ports.ts";
-import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, DELETE_IF, SPEND, TAKE } from "./scripts.ts";
+import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
+import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
 
 export interface RedisStoreOptions {
   /** redis://[user:password@]host:port/db, or rediss:// for TLS. */
@@ -14,6 +14,8 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
   /** Told when the connection is lost and when it is back. */
   onConnectionChange?: (change: { status: "lost"; reason: string } | { status: "back" }) => void;
+  /** How old a claim must be before another instance may take it over (tests shorten it). */
+  claimTakeoverAfterMs?: number;
 }
 
 export interface RedisStore extends StateStore {
@@ -21,19 +23,35 @@ export interface RedisStore extends StateStore {
   readonly client: Redis;
 }
 
-const PROCESSING = "p:";
 const DONE = "done";
 
 type Scripted = Redis & {
   spend(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
   take(key: string, limit: number, windowMs: number, member: string): Promise<[number, number]>;
-  claim(key: string, owner: string, ttlMs: number, alivePrefix: string): Promise<ClaimResult>;
+  claim(key: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number): Promise<ClaimResult>;
+  releaseClaim(key: string, owner: string): Promise<number>;
+  keepMarker(key: string, value: string, ttlMs: number): Promise<number>;
+  recordCompareAndSet(key: string, revisionKey: string, id: string, expected: string, next: string, expectedPresent: 0 | 1, remove: 0 | 1): Promise<number>;
   deleteIf(key: string, expected: string): Promise<number>;
   acquire(key: string, owner: string, ttlMs: number): Promise<number>;
-  compareAndSet(key: string, expected: string, next: string, ttlMs: number, expectedPresent: 0 | 1): Promise<number>;
-  advance(key: string, member: string, dueAt: number): Promise<number>;
+  compareAndSet(key: string, expected: string, next: string, ttlMs: number, expectedPresent: 0 | 1, remove: 0 | 1): Promise<number>;
+  advance(key: string, member: string, dueAt: number, ttlMs: number): Promise<number>;
   claimDue(key: string, now: number, limit: number, leaseMs: number): Promise<string[]>;
+  markAlive(key: string, instanceId: string, ttlMs: number): Promise<number>;
+  countAlive(key: string): Promise<number>;
 };
+
+/** A pipeline knows the scripts too (ioredis adds them to it). */
+type ScriptedPipeline = ReturnType<Redis["pipeline"]> & {
+  tallyAdd(key: string, ...args: (string | number)[]): ScriptedPipeline;
+};
+
+/**
+ * A schedule (a sorted set of work due: watch checks, watch notices) lives this long after it was
+ * last written to. Work in it is rescheduled far more often (a watch at least daily), so it only
+ * lapses once nothing has used it for a month, like every other key, it expires by itself.
+ */
+const SCHEDULE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A value written concurrently this many times in a row is a bug, not contention. */
 const MAX_UPDATE_ATTEMPTS = 50;
@@ -44,7 +62,7 @@ const MAX_UPDATE_ATTEMPTS = 50;
  * than hang; the client reconnects by itself.
  */
 export async function openRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
-  const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000 } = options;
+  const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000, claimTakeoverAfterMs = HEARTBEAT_TTL_MS } = options;
   const settings: RedisOptions = {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -64,10 +82,16 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   client.defineCommand("take", { numberOfKeys: 1, lua: TAKE });
   client.defineCommand("claim", { numberOfKeys: 1, lua: CLAIM });
   client.defineCommand("deleteIf", { numberOfKeys: 1, lua: DELETE_IF });
+  client.defineCommand("releaseClaim", { numberOfKeys: 1, lua: RELEASE_CLAIM });
+  client.defineCommand("keepMarker", { numberOfKeys: 1, lua: KEEP_MARKER });
+  client.defineCommand("recordCompareAndSet", { numberOfKeys: 2, lua: RECORD_COMPARE_AND_SET });
   client.defineCommand("acquire", { numberOfKeys: 1, lua: ACQUIRE });
   client.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
   client.defineCommand("advance", { numberOfKeys: 1, lua: ADVANCE });
   client.defineCommand("claimDue", { numberOfKeys: 1, lua: CLAIM_DUE });
+  client.defineCommand("tallyAdd", { numberOfKeys: 1, lua: TALLY_ADD });
+  client.defineCommand("markAlive", { numberOfKeys: 1, lua: MARK_ALIVE });
+  client.defineCommand("countAlive", { numberOfKeys: 1, lua: COUNT_ALIVE });
   // Errors reach the callers of each command; without a listener ioredis would also print them.
   let lastError: unknown;
   client.on("error", (error: unknown) => (lastError = error));
@@ -95,6 +119,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
 
   const key = (name: string) => prefix + name;
   const aliveKey = (instanceId: string) => key(`alive:${instanceId}`);
+  const claimKey = (name: string) => key(`claim:${name}`);
   /** Every failure becomes a StateUnavailableError: callers need not know ioredis. */
   const run = async <T>(command: () => Promise<T>): Promise<T> => {
     try {
@@ -104,30 +129,64 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
     }
   };
 
+  /** Every addition in one pipeline: one round trip whatever the batch holds. */
+  const addTallies = async (additions: readonly TallyAddition[]) => {
+    if (additions.length === 0) return;
+    const pipeline = client.pipeline() as ScriptedPipeline;
+    for (const addition of additions) {
+      const ttlMs = Math.max(1, addition.ttlMs);
+      if ("members" in addition) {
+        const name = key(`distinct:${addition.key}`);
+        if (addition.members.length > 0) pipeline.pfadd(name, ...addition.members);
+        pipeline.pexpire(name, ttlMs);
+        continue;
+      }
+      const args: (string | number)[] = [ttlMs, addition.limit?.fields ?? 0, addition.limit?.overflow ?? ""];
+      for (const [field, count] of addition.counts) args.push(field, count);
+      pipeline.tallyAdd(key(`tally:${addition.key}`), ...args);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+  };
+  const readTallies = async (names: readonly string[]) => {
+    const tallies = new Map<string, Map<string, number>>();
+    if (names.length === 0) return tallies;
+    const pipeline = client.pipeline();
+    for (const name of names) pipeline.hgetall(key(`tally:${name}`));
+    const results = (await pipeline.exec()) ?? [];
+    results.forEach(([error, fields], index) => {
+      if (error) throw error;
+      const entries = Object.entries(fields as Record<string, string>);
+      const name = names[index];
+      if (entries.length > 0 && name !== undefined) tallies.set(name, new Map(entries.map(([field, count]) => [field, Number(count)])));
+    });
+    return tallies;
+  };
+
   return {
-    kind: "redis",
+    shared: true,
     client,
     kv: {
       get: (name) => run(async () => (await client.get(key(name))) ?? undefined),
       set: (name, value, ttlMs) => run(async () => void (await client.set(key(name), value, "PX", Math.max(1, ttlMs)))),
       setIfAbsent: (name, value, ttlMs) => run(async () => (await client.set(key(name), value, "PX", Math.max(1, ttlMs), "NX")) === "OK"),
       delete: (name) => run(async () => void (await client.del(key(name)))),
-      update: (name, change, ttlMs) =>
-        run(async () => {
-          // Optimistic: read, change, and write only if nobody wrote in between; otherwise again.
-          for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-            const current = (await client.get(key(name))) ?? undefined;
-            const next = change(current);
-            if (next === "") throw new Error("kv.update: an empty string cannot be stored (undefined deletes)");
-            const swapped = await client.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1);
-            if (swapped === 1) return next;
-          }
-          throw new Error(`kv.update: ${name} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
-        }),
+      update: async (name, change, ttlMs) => {
+        // Optimistic: read, change, and write only if nobody wrote in between; otherwise again.
+        // Only Redis's own failures are outages: what `change` throws is the caller's.
+        for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+          const current = await run(async () => (await client.get(key(name))) ?? undefined);
+          const next = change(current);
+          const swapped = await run(() => client.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1, next === undefined ? 1 : 0));
+          if (swapped === 1) return next;
+        }
+        throw new Error(`kv.update: ${name} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
+      },
     },
     schedules: {
-      set: (name, member, dueAt) => run(async () => void (await client.zadd(key(`schedule:${name}`), dueAt, member))),
-      advance: (name, member, dueAt) => run(async () => void (await client.advance(key(`schedule:${name}`), member, dueAt))),
+      set: (name, member, dueAt) => run(async () => void (await client.multi().zadd(key(`schedule:${name}`), dueAt, member).pexpire(key(`schedule:${name}`), SCHEDULE_TTL_MS).exec())),
+      advance: (name, member, dueAt) => run(async () => void (await client.advance(key(`schedule:${name}`), member, dueAt, SCHEDULE_TTL_MS))),
       remove: (name, member) => run(async () => void (await client.zrem(key(`schedule:${name}`), member))),
       claimDue: (name, now, limit, leaseMs) => run(() => client.claimDue(key(`schedule:${name}`), now, limit, leaseMs)),
       dueAt: (name, member) =>
@@ -136,11 +195,39 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
           return score === null ? undefined : Number(score);
         }),
       size: (name) => run(() => client.zcard(key(`schedule:${name}`))),
+      countDue: (name, upTo) =>
+        run(async () => {
+          const [count, earliest] = await Promise.all([client.zcount(key(`schedule:${name}`), "-inf", upTo), client.zrange(key(`schedule:${name}`), 0, 0, "WITHSCORES")]);
+          return { count, earliest: count > 0 && earliest[1] !== undefined ? Number(earliest[1]) : undefined };
+        }),
     },
     sets: {
       add: (name, member, ttlMs) => run(async () => void (await client.multi().sadd(key(`set:${name}`), member).pexpire(key(`set:${name}`), ttlMs).exec())),
       remove: (name, member) => run(async () => void (await client.srem(key(`set:${name}`), member))),
       members: (name) => run(() => client.smembers(key(`set:${name}`))),
+    },
+    // Records have no TTL: what people rely on (access, languages) is kept until deleted.
+    records: {
+      get: (collection, id) => run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined),
+      all: (collection) => run(async () => new Map(Object.entries(await client.hgetall(key(`record:${collection}`))))),
+      revision: (collection) => run(async () => Number((await client.get(key(`record-rev:${collection}`))) ?? 0)),
+      update: async (collection, id, change) => {
+        for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+          const current = await run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined);
+          const next = change(current);
+          if (next === current) return next;
+          const swapped = await run(() =>
+            client.recordCompareAndSet(key(`record:${collection}`), key(`record-rev:${collection}`), id, current ?? "", next ?? "", current === undefined ? 0 : 1, next === undefined ? 1 : 0),
+          );
+          if (swapped === 1) return next;
+        }
+        throw new Error(`records.update: ${collection}/${id} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
+      },
+    },
+    tallies: {
+      add: (additions) => run(() => addTallies(additions)),
+      read: (names) => run(() => readTallies(names)),
+      countDistinct: (names) => run(async () => (names.length === 0 ? 0 : client.pfcount(...names.map((name) => key(`distinct:${name}`))))),
     },
     counters: {
       spend: (name, cost, limit, windowMs) =>
@@ -155,20 +242,23 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
         }),
     },
     claims: {
-      claim: (name, owner, ttlMs) => run(() => client.claim(key(name), owner, ttlMs, aliveKey(""))),
-      complete: (name, ttlMs) => run(async () => void (await client.set(key(name), DONE, "PX", ttlMs))),
-      release: (name, owner) => run(async () => void (await client.deleteIf(key(name), PROCESSING + owner))),
+      heartbeat: (instanceId, ttlMs) => run(async () => void (await Promise.all([client.set(aliveKey(instanceId), "1", "PX", ttlMs), client.markAlive(key("alive-index"), instanceId, ttlMs)]))),
+      instancesAlive: () => run(() => client.countAlive(key("alive-index"))),
+      claim: (name, owner, ttlMs) => run(() => client.claim(claimKey(name), owner, ttlMs, aliveKey(""), claimTakeoverAfterMs)),
+      complete: (name, ttlMs) => run(async () => void (await client.set(claimKey(name), DONE, "PX", ttlMs))),
+      release: (name, owner) => run(async () => void (await client.releaseClaim(claimKey(name), owner))),
     },
     leases: {
       acquire: (name, owner, ttlMs) => run(async () => (await client.acquire(key(`lease:${name}`), owner, ttlMs)) === 1),
       release: (name, owner) => run(async () => void (await client.deleteIf(key(`lease:${name}`), owner))),
     },
-    heartbeat: (instanceId, ttlMs) => run(async () => void (await client.set(aliveKey(instanceId), "1", "PX", ttlMs))),
+    keepMarker: (ttlMs) => run(async () => (await client.keepMarker(key("store-marker"), "1", ttlMs)) === 1),
     health: () => (lostReason === undefined && client.status === "ready" ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${client.status}` }),
     close: async () => {
       try {
         await client.quit();
       } catch {
+        // Already gone: disconnect drops whatever is left.
         client.disconnect();
       }
     },

@@ -30,16 +30,36 @@ redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)
 return {1, 0}`;
 
-/** KEYS[1] claim; ARGV owner, ttlMs, prefix of heartbeat keys → 'claimed' | 'done' | 'busy' */
+/**
+ * KEYS[1] claim; ARGV owner, ttlMs, prefix of heartbeat keys, minimum age before takeover (ms) →
+ * 'claimed' | 'done' | 'busy'. A claim is `p:<owner>:<claimed at>` (an older version wrote
+ * `p:<owner>`, as old as can be): another takes it over only when its owner is not alive and it
+ * is old enough for the owner to have beaten since.
+ */
 export const CLAIM = `
+${serverMs}
 local value = redis.call('GET', KEYS[1])
 if value == 'done' then return 'done' end
 if value then
-  local holder = string.sub(value, 3)
+  local holder, since = string.match(value, '^p:(.-):(%d+)$')
+  if not holder then holder = string.sub(value, 3); since = '0' end
   if holder == ARGV[1] or redis.call('EXISTS', ARGV[3] .. holder) == 1 then return 'busy' end
+  if now - tonumber(since) < tonumber(ARGV[4]) then return 'busy' end
 end
-redis.call('SET', KEYS[1], 'p:' .. ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[1], 'p:' .. ARGV[1] .. ':' .. now, 'PX', ARGV[2])
 return 'claimed'`;
+
+/** KEYS[1] claim; ARGV owner → deletes the claim only while this owner holds it. */
+export const RELEASE_CLAIM = `
+local value = redis.call('GET', KEYS[1])
+if value == 'p:' .. ARGV[1] or (value and string.sub(value, 1, string.len(ARGV[1]) + 3) == 'p:' .. ARGV[1] .. ':') then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** KEYS[1] marker; ARGV value, ttlMs → 1 when it was there (renewed), 0 when it had to be written. */
+export const KEEP_MARKER = `
+local kept = redis.call('EXISTS', KEYS[1])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return kept`;
 
 /** KEYS[1]; ARGV expected value → deletes only when the value is still the expected one. */
 export const DELETE_IF = `
@@ -53,7 +73,7 @@ if holder and holder ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
-/** KEYS[1]; ARGV expected ('' with ARGV[4]=0 when expected absent), next ('' deletes), ttlMs, expectedPresent → 1 when swapped. */
+/** KEYS[1]; ARGV expected ('' with ARGV[4]=0 when expected absent), next, ttlMs, expectedPresent, remove (1: delete instead) → 1 when swapped. */
 export const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1])
 if ARGV[4] == '1' then
@@ -61,14 +81,16 @@ if ARGV[4] == '1' then
 elseif current then
   return 0
 end
-if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+if ARGV[5] == '1' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
 return 1`;
 
-/** KEYS[1] schedule; ARGV member, dueAt → ZADD that only ever moves a member earlier. */
+/** KEYS[1] schedule; ARGV member, dueAt, ttlMs → ZADD that only ever moves a member earlier; the schedule's life renewed. */
 export const ADVANCE = `
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 local current = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if current and tonumber(current) <= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
 
 /** KEYS[1] schedule; ARGV now, limit, leaseMs → the members taken (each now due at now + lease). */
@@ -77,3 +99,45 @@ local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0
 local lease_end = tonumber(ARGV[1]) + tonumber(ARGV[3])
 for _, member in ipairs(members) do redis.call('ZADD', KEYS[1], lease_end, member) end
 return members`;
+
+/**
+ * KEYS[1] a collection's hash, KEYS[2] its revision; ARGV id, expected ('' with ARGV[3]=0 when
+ * expected absent), next, expectedPresent, remove (1: delete) → 1 when swapped (the revision moved on).
+ */
+export const RECORD_COMPARE_AND_SET = `
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+if ARGV[4] == '1' then
+  if current ~= ARGV[2] then return 0 end
+elseif current then
+  return 0
+end
+if ARGV[5] == '1' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[3]) end
+redis.call('INCR', KEYS[2])
+return 1`;
+
+/**
+ * KEYS[1] a tally (hash); ARGV ttlMs, most fields (0: no bound), overflow field, then field and
+ * count pairs → adds each count; a field new to a full tally is counted under the overflow field.
+ */
+export const TALLY_ADD = `
+local limit = tonumber(ARGV[2])
+for i = 4, #ARGV, 2 do
+  local field = ARGV[i]
+  if limit > 0 and redis.call('HEXISTS', KEYS[1], field) == 0 and redis.call('HLEN', KEYS[1]) >= limit then field = ARGV[3] end
+  redis.call('HINCRBY', KEYS[1], field, ARGV[i + 1])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`;
+
+/** KEYS[1] alive index (sorted set: instance → lapses at); ARGV instance, ttlMs → this instance marked, the lapsed dropped. */
+export const MARK_ALIVE = `
+${serverMs}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/** KEYS[1] alive index → how many instances have not lapsed. */
+export const COUNT_ALIVE = `
+${serverMs}
+return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')`;

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "libsql";
 import { migrate } from "./schema.ts";
@@ -17,6 +17,15 @@ export const IN_MEMORY = ":memory:";
 
 export interface OpenedDatabase {
   db: SqliteDatabase;
+  /** The file, resolved; undefined in memory. */
+  file: string | undefined;
+  /**
+   * Whether the file at the path is still the one opened. The bot would otherwise go on writing
+   * to a file someone deleted, and lose it all at the next start.
+   */
+  fileIsOurs(): boolean;
+  /** Takes the lock again when its file was deleted: false when another process holds the new one. */
+  relock(): boolean;
   /** Closes the database and lets another process open the file. */
   close(): void;
 }
@@ -47,12 +56,29 @@ export function openDatabase(path: string): OpenedDatabase {
     db.exec("PRAGMA synchronous = NORMAL");
     migrate(db);
     const opened = db;
-    const held = lock;
+    const locks = lock ? [lock] : [];
+    const lockPath = `${where}.lock`;
+    const identity = where === IN_MEMORY ? undefined : identityOf(where);
+    let lockIdentity = where === IN_MEMORY ? undefined : identityOf(lockPath);
     return {
       db: opened,
+      file: where === IN_MEMORY ? undefined : where,
+      fileIsOurs: () => identity === undefined || sameFile(identityOf(where), identity),
+      relock: () => {
+        if (lockIdentity === undefined || sameFile(identityOf(lockPath), lockIdentity)) return true;
+        try {
+          mkdirSync(dirname(where), { recursive: true });
+          locks.push(holdLock(lockPath));
+          lockIdentity = identityOf(lockPath);
+          return true;
+        } catch {
+          // Another process holds the new lock: the caller says so.
+          return false;
+        }
+      },
       close: () => {
         opened.close();
-        held?.close();
+        locks.forEach((held) => held.close());
       },
     };
   } catch (error) {
@@ -80,6 +106,20 @@ function holdLock(path: string): SqliteDatabase {
     throw error;
   }
 }
+
+type FileIdentity = { dev: number; ino: number };
+
+function identityOf(path: string): FileIdentity | undefined {
+  try {
+    const { dev, ino } = statSync(path);
+    return { dev, ino };
+  } catch {
+    // No file there (deleted): the caller compares identities.
+    return undefined;
+  }
+}
+
+const sameFile = (a: FileIdentity | undefined, b: FileIdentity) => a !== undefined && a.dev === b.dev && a.ino === b.ino;
 
 function explain(path: string, error: unknown): string {
   switch (codeOf(error)) {

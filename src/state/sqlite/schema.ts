@@ -25,6 +25,31 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (key, member)
    ) WITHOUT ROWID;
    CREATE INDEX sets_expiry ON sets (expires_at);`,
+  `CREATE TABLE records (
+     collection TEXT NOT NULL,
+     id TEXT NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (collection, id)
+   ) WITHOUT ROWID;
+   CREATE TABLE record_revisions (
+     collection TEXT PRIMARY KEY,
+     revision INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
+  `CREATE TABLE tallies (
+     key TEXT NOT NULL,
+     field TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     PRIMARY KEY (key, field)
+   ) WITHOUT ROWID;
+   CREATE INDEX tallies_expiry ON tallies (expires_at);
+   CREATE TABLE distinct_members (
+     key TEXT NOT NULL,
+     member TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     PRIMARY KEY (key, member)
+   ) WITHOUT ROWID;
+   CREATE INDEX distinct_members_expiry ON distinct_members (expires_at);`,
 ];
 
 export function migrate(db: SqliteDatabase): void {

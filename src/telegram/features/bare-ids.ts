@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { bareIds } from "../../payments/parse-ids.ts";
 import type { BotContext } from "../context.ts";
-import { encodeButton, type ButtonStore } from "../views/callback-data.ts";
+import { encodeButton } from "../views/callback-data.ts";
+import { type ButtonStore } from "../stores/button-store.ts";
 import { commands } from "../views/commands.ts";
 import { usageText } from "./check-commands.ts";
 

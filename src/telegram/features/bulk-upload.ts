@@ -2,19 +2,21 @@ import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Document } from "grammy/types";
 import { readIds } from "../../payments/bulk/read-ids.ts";
+import { cleanServiceText } from "../../util/service-text.ts";
 import type { Scope } from "../../payments/query.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import type { BulkJobs } from "../bulk-jobs.ts";
+import type { BulkCheckStarter } from "../../payments/bulk/bulk-jobs.ts";
 import type { BotContext } from "../context.ts";
-import { commandName, isCommandForOtherBot } from "../middleware/command-target.ts";
+import { commandName, isCommandForOtherBot } from "../message-command.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { FileTooLargeError, type TelegramFiles } from "../transport/files.ts";
-import { decodeButton, encodeButton, type ButtonStore } from "../views/callback-data.ts";
+import { decodeButton, encodeButton } from "../views/callback-data.ts";
+import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
 import { count } from "../views/format/bulk.ts";
 
 export interface BulkUploadOptions {
-  jobs: BulkJobs;
+  jobs: BulkCheckStarter;
   files: TelegramFiles;
   buttons: ButtonStore;
   kv: KeyValueStore;
@@ -38,7 +40,7 @@ interface PendingFile {
  * Bulk checks from a file, for support desks reconciling a day's payments: a .csv or .txt sent
  * with /collection, /airtime or /status as its caption (in a private chat or an allowed group), or
  * with no caption in a private chat (the bot then offers the kinds, as for bare IDs). Every bad
- * file gets one clear message; the check itself runs in the background (BulkJobs).
+ * file gets one clear message; the check itself runs in the background (payments/bulk/bulk-jobs.ts).
  */
 export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -103,8 +105,9 @@ function captionScope(ctx: BotContext): Scope | undefined {
   return checkCommands.find(({ command }) => command.name === name)?.scope;
 }
 
+/** The name shown in messages: cleaned as service text is (it is the user's, and shown to others in a group), cut on a character boundary. */
 function fileNameOf(document: Document): string {
-  return (document.file_name ?? "ids.csv").replace(/[\u0000-\u001f\u202a-\u202e]/g, "").slice(0, 100) || "ids.csv";
+  return cleanServiceText(document.file_name ?? "", 100) || "ids.csv";
 }
 
 /** What is wrong with a file before it is downloaded: its name or type, or its size. */
@@ -120,32 +123,43 @@ function refusalFor(ctx: BotContext, document: Document): string | undefined {
 
 async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: PendingFile, scope: Scope): Promise<void> {
   const chatId = ctx.chat?.id ?? 0;
+  const ownerId = ctx.from?.id ?? 0;
   const reply = (text: string, extra: { reply_markup?: InlineKeyboard } = {}) =>
     ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...extra });
+  // One check per user: a second file is refused before it is downloaded.
+  const place = await options.jobs.reserve(ownerId);
+  if (place.type === "busy") {
+    await replyBusy(ctx, options, place, scope, reply);
+    return;
+  }
+  const refuse = async (text: string) => {
+    await options.jobs.release(ownerId, place.jobId);
+    await reply(text);
+  };
   let bytes: Uint8Array;
   try {
     bytes = await options.files.download(file.fileId, MAX_FILE_BYTES);
   } catch (error) {
-    ctx.logger.warn({ err: error instanceof Error ? error.message : "unknown" }, "could not download an uploaded file");
-    await reply(error instanceof FileTooLargeError ? ctx.t("bulk-too-large", { size: "> 1 MB", max: "1 MB" }) : ctx.t("bulk-download-failed"));
+    ctx.logger.warn({ err: error }, "could not download an uploaded file");
+    await refuse(error instanceof FileTooLargeError ? ctx.t("bulk-too-large", { size: "> 1 MB", max: "1 MB" }) : ctx.t("bulk-download-failed"));
     return;
   }
-  const read = readIds(bytes, file.fileName, options.maxIds);
+  const read = await readIds(bytes, file.fileName, options.maxIds);
   switch (read.type) {
     case "not_text":
-      await reply(ctx.t("bulk-not-text"));
+      await refuse(ctx.t("bulk-not-text"));
       return;
     case "no_ids":
-      await reply(ctx.t("bulk-no-ids"));
+      await refuse(ctx.t("bulk-no-ids"));
       return;
     case "too_many":
-      await reply(ctx.t("bulk-too-many", { count: count(read.count, ctx.locale), max: count(read.max, ctx.locale) }));
+      await refuse(ctx.t("bulk-too-many", { count: count(read.count, ctx.locale), max: count(read.max, ctx.locale) }));
       return;
     case "ok":
       break;
   }
-  const started = await options.jobs.start({
-    ownerId: ctx.from?.id ?? 0,
+  await options.jobs.start(place.jobId, {
+    ownerId,
     chatId,
     fileMessageId: file.messageId,
     fileName: file.fileName,
@@ -154,8 +168,20 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
     ids: read.ids,
     invalid: read.invalid,
   });
-  if (started.type === "busy") {
-    const cancel = await encodeButton({ action: "cancel", scope, ids: [started.jobId] }, options.buttons);
-    await reply(ctx.t("bulk-busy", { total: count(started.total, ctx.locale) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
+}
+
+/** "Already checking N IDs" with ✖ Cancel; or, while that file is still being read, wait for it. */
+async function replyBusy(
+  ctx: BotContext,
+  options: BulkUploadOptions,
+  busy: { jobId: string; total: number | undefined },
+  scope: Scope,
+  reply: (text: string, extra?: { reply_markup?: InlineKeyboard }) => Promise<unknown>,
+): Promise<void> {
+  if (busy.total === undefined) {
+    await reply(ctx.t("bulk-busy-reading"));
+    return;
   }
+  const cancel = await encodeButton({ action: "cancel", scope, ids: [busy.jobId] }, options.buttons);
+  await reply(ctx.t("bulk-busy", { total: count(busy.total, ctx.locale) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
 }

@@ -4,7 +4,7 @@ import { queryCost } from "../../payments/query.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { decodeButton } from "../views/callback-data.ts";
-import { askerOf, editToAnswer, type AnswerDependencies } from "./answers.ts";
+import { askerOf, editToAnswer, type AnswerDependencies } from "./send-answer.ts";
 
 /**
  * Refresh (re-check an answer that was not final) and the kind picked for bare IDs. Either way

@@ -1,13 +1,15 @@
 import type { ReplyParameters } from "grammy/types";
 import type { Asker, Checker, Via } from "../../payments/check.ts";
+import type { EnquiryKind } from "../../payments/enquiry/types.ts";
+import type { KindStatus } from "../../payments/health/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
 import { targetsOf } from "../../payments/watches/target.ts";
-import type { WatchStore } from "../../payments/watches/watch-store.ts";
-import type { AnswerRecords } from "../answer-records.ts";
+import type { WatchSubscriptions } from "../../payments/watches/watch-store.ts";
+import type { ShownAnswers } from "../stores/shown-answers.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { answerMessage, type AnswerMessage } from "../views/answer-message.ts";
-import type { ButtonStore } from "../views/callback-data.ts";
+import { answerView, type AnswerView } from "../views/answer-view.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
 import type { Clock } from "../views/format/text.ts";
 import type { WatchState } from "../views/keyboards.ts";
 
@@ -17,10 +19,12 @@ export interface AnswerDependencies {
   buttons: ButtonStore;
   /** Whether an admin is alerted when the service token is rejected. */
   adminAlerted: boolean;
-  answers: AnswerRecords;
-  watches: WatchStore;
+  shownAnswers: ShownAnswers;
+  watches: WatchSubscriptions;
   /** BOT_TIMEZONE's clock, for the times shown. */
   clock: Clock;
+  /** The provider's state per kind, as last judged (answers that could not check say when it is in trouble). */
+  providerStatus?: () => Record<EnquiryKind, KindStatus> | undefined;
 }
 
 /** The person and chat behind an update, for the record of each enquiry it makes. */
@@ -37,9 +41,9 @@ export async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependenci
   return { chatType: chat.type, subscribers: users.size, mine: ctx.from !== undefined && users.has(ctx.from.id) };
 }
 
-async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerMessage> {
+async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerView> {
   const watch = await watchStateFor(ctx, deps, query, results);
-  return answerMessage(query, results, ctx.t, { ...deps, watch });
+  return answerView(query, results, ctx.t, { ...deps, watch, numbers: ctx.numbers });
 }
 
 /** Sends an answer as a reply; an answer with buttons is remembered, for 🔔 Notify me. */
@@ -52,12 +56,12 @@ export async function replyWithAnswer(ctx: BotContext, deps: AnswerDependencies,
     link_preview_options: { is_disabled: true },
     ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
   });
-  if (!answer.final) await deps.answers.save(sent.chat.id, sent.message_id, { query, results });
+  if (!answer.final) await deps.shownAnswers.save(sent.chat.id, sent.message_id, { query, results });
   return { sent, answer };
 }
 
 /** Shows an answer in place of the message a button was pressed on. */
-export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[]): Promise<AnswerMessage> {
+export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[]): Promise<AnswerView> {
   const answer = await render(ctx, deps, query, results);
   await tolerateHarmless(
     ctx.editMessageText(answer.message.text, {
@@ -68,6 +72,6 @@ export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, qu
     ctx.logger,
   );
   const message = ctx.callbackQuery?.message;
-  if (message && !answer.final) await deps.answers.save(message.chat.id, message.message_id, { query, results });
+  if (message && !answer.final) await deps.shownAnswers.save(message.chat.id, message.message_id, { query, results });
   return answer;
 }

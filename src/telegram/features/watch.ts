@@ -3,14 +3,15 @@ import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { parseIds } from "../../payments/parse-ids.ts";
 import { queryCost, type Query } from "../../payments/query.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
+import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { decodeButton, encodeButton, type ButtonPayload } from "../views/callback-data.ts";
 import { commands } from "../views/commands.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
-import { cleanServiceText } from "../views/format/text.ts";
+import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList } from "../views/format/watch.ts";
-import { askerOf, replyWithAnswer, type AnswerDependencies } from "./answers.ts";
+import { askerOf, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
 import { idsAskedFor, usageText } from "./check-commands.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
@@ -66,7 +67,13 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
     const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: String(added) });
     // The answer is the message the notification will reply to (and edit once settled).
     const { sent } = await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
-    await deps.watches.attachMessage(targets, ctx.chat.id, sent.message_id);
+    try {
+      await deps.watches.attachMessage(targets, ctx.chat.id, sent.message_id);
+    } catch (error) {
+      // The watches are kept: their notifications only lose the message they reply to.
+      if (!(error instanceof StateUnavailableError)) throw error;
+      ctx.logger.debug({ err: error }, "a watch's answer could not be recorded");
+    }
   });
 
   chats.command(commands.watches.name, async (ctx) => {
@@ -115,7 +122,7 @@ function watcherOf(ctx: BotContext, messageId: number | undefined): NewWatch {
 /** The open payments of the answer a button sits on: from what the answer showed, or else from the button. */
 async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<{ query: Query; targets: TargetRef[] }> {
   const message = ctx.callbackQuery?.message;
-  const record = message ? await deps.answers.load(message.chat.id, message.message_id) : undefined;
+  const record = message ? await deps.shownAnswers.load(message.chat.id, message.message_id) : undefined;
   if (record) return { query: record.query, targets: targetsOf(record.query.scope, record.results) };
   const query = { scope: payload.scope, ids: payload.ids };
   return { query, targets: payload.ids.map((transactionId) => ({ scope: payload.scope, transactionId })) };
@@ -128,6 +135,15 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-nothing-to-watch") }), ctx.logger);
     return;
   }
+  // A watch is started from an answer: the message must show every payment it would watch.
+  const shown = "text" in message ? (message.text ?? "") : "";
+  if (!targets.every((target) => shown.includes(target.transactionId))) {
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-stale-button") }), ctx.logger);
+    return;
+  }
+  // What /watch costs for the same IDs: the checks they will take are paid for up front.
+  const ids = [...new Set(targets.map((target) => target.transactionId))];
+  if (!(await ctx.budget.spend(queryCost({ scope: "status", ids })))) return;
   const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id), deps.maxPerUser);
   if (result.type === "limit") {
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: String(result.max) }), show_alert: true }), ctx.logger);

@@ -58,6 +58,9 @@ toast-unchanged = No change yet
 toast-expired = This button has expired. Please send the command again.
 toast-not-allowed = Sorry, you are not allowed to use this bot here.
 toast-slow-down = Too many requests, please wait a moment.
+state-unavailable = I cannot reach my store right now, so I cannot do that (checking payments still works). Please try again in a few minutes.
+toast-stale-button = This button is not on this message any more. Please try again.
+toast-inline-unverified = This answer cannot be refreshed here: type @{$bot} and the ID again.
 
 ## Help and identity
 help =
@@ -67,6 +70,7 @@ help =
     /airtime <ID>: status of an airtime purchase
     /status <ID>: when you do not know which of the two it is
     /watch <ID>: tell me here when a payment settles (/watches lists them, /unwatch <ID> stops)
+    /health: is the payment provider itself in trouble? (when many checks fail at once)
     /whoami: your user and chat IDs
 
     Example: /collection TX-12345
@@ -98,6 +102,8 @@ command-help = How to use this bot
 ## Operators
 admin-token-rejected = ⚠️ The payment provider rejected the bot's service token (HTTP {$status}). Users cannot check payments until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).
 admin-chat-migrated = ⚠️ An allowed group was upgraded to a supergroup and got a new ID: {$formerId} → {$newId}. The bot keeps answering there; add {$newId} to ALLOWED_CHAT_IDS (the old ID can then go).
+admin-store-emptied = ⚠️ The shared state store (Redis) was emptied while the bot was running: it was probably restarted without persistence. Lost: the payments being watched (nobody will be told when they settle) and the buttons under older answers. Run Redis with persistence (appendonly yes) so that it cannot happen again.
+admin-state-file-lost = ⚠️ The state file was deleted or replaced while the bot was running. {$reason}
 
 ## Watches
 kind-either = Collection or airtime
@@ -159,8 +165,10 @@ bulk-count-not-final = ⏳ {$count} not final
 bulk-count-not-found = 🔍 {$count} not found
 bulk-count-unknown = ⚠️ {$count} could not check
 bulk-count-invalid = ✏️ {$count} cells were not IDs (listed in the report)
+bulk-count-invalid-some = ✏️ {$count} cells were not IDs (the first {$listed} are listed in the report)
 bulk-report-caption = Statuses from {$file}
 bulk-busy = You are already checking {$total} IDs. Cancel that first, or wait for it to finish.
+bulk-busy-reading = I am still reading the file you sent just before. Wait for its progress message, then send the next one.
 bulk-too-large = That file is too large ({$size}): send at most {$max}.
 bulk-wrong-type = Send the IDs as a .csv or .txt file.
 bulk-not-text = That file is not text (a spreadsheet or an archive?). Save it as .csv or .txt and send it again.
@@ -171,3 +179,190 @@ bulk-photo = Send the list of IDs as a file (.csv or .txt), not as a photo.
 toast-cancelled = Cancelled: the report of what was checked follows.
 toast-cancel-nothing = Nothing to cancel.
 unhandled-hint = I understand transaction IDs sent as text (TX-12345), commands such as /collection TX-12345, and lists of IDs as .csv or .txt files. /help shows everything.
+
+## Managing access: strangers asking
+access-denied-private-request = Sorry, this bot is private. Press Request access to ask the admins, or give an admin your user ID: {$userId}
+button-request-access = 🙋 Request access
+request-sent-note = ✅ Your request was sent to the admins. You will get a message here when they decide.
+toast-request-sent = Your request was sent to the admins.
+toast-request-pending = Your request is waiting for an admin.
+toast-request-denied-recently = An admin declined your request. You can ask again after {$time}.
+toast-request-too-many = Too many requests are waiting. Please try again later.
+access-granted-welcome = ✅ An admin gave you access to this bot.
+access-request-declined = An admin declined your request for access. You can ask again in a day.
+access-revoked = Your access to this bot was removed by an admin.
+
+## Managing access: invite links
+invite-joined = ✅ Welcome! You now have access to this bot.
+invite-invalid = This invite link is no longer valid. Ask an admin for a new one.
+invite-already = You already have access to this bot.
+invite-usage = Send /invite for a link one person may use, or /invite N for N people (at most {$max}).
+admin-invite-created-one = 🔗 This link lets one person in, until {$until}. Send it to them privately: whoever opens it first gets access.
+    {$link}
+admin-invite-created-many = 🔗 This link lets {$count} people in, until {$until}. Send it privately: each of the first {$count} to open it gets access.
+    {$link}
+admin-invites-heading = Open invite links ({$count}):
+admin-invites-line = by {$by} · {$left} of {$uses} left · until {$until}
+admin-invites-empty = No invite link is open. /invite makes one.
+button-uninvite = 🚫 {$id}
+toast-invite-revoked = Invite link revoked.
+toast-invite-gone = That link was no longer open.
+
+## Managing access: groups
+group-hello = 👋 Hello! Anyone in this group can now check payments here.
+group-approved = ✅ An admin allowed this group: every member may now check payments here.
+group-not-allowed-yet = This group may not check payments yet. I have asked the admins, and I will say here when they decide.
+group-request-pending = The admins have already been asked about this group.
+group-too-many = Too many requests are waiting for the admins. An admin can send /allow here.
+group-request-declined = An admin declined access for this group.
+
+## Managing access: what admins see
+admin-request-user = 🙋 {$name} asks for access.
+admin-request-group = 👥 {$by} added me to the group "{$title}" and asks for access for it.
+label-user-id = User ID:
+label-chat-id = Chat ID:
+label-language = Language:
+button-approve = ✅ Approve
+button-deny = ❌ Deny
+admin-request-approved = ✅ Approved by {$admin} at {$time}.
+admin-request-denied = ❌ Denied by {$admin} at {$time}.
+admin-request-expired = ⌛ This request expired without an answer.
+toast-approved = Approved.
+toast-denied = Denied.
+toast-already-decided = Already decided by {$admin}.
+toast-request-expired = This request has expired.
+toast-admins-only = Only an admin can do this.
+admin-joined = 🔗 {$name} ({$id}) joined with an invite from {$by}.
+admin-group-added = 👥 {$by} added me to "{$title}" ({$id}): the group is allowed.
+admin-group-removed = 👥 I was removed from "{$title}" ({$id}): its access ended.
+admin-note-approved = 🛈 {$by} approved {$name} ({$id}).
+admin-note-denied = 🛈 {$by} declined {$name} ({$id}).
+admin-note-invited = 🛈 {$by} made an invite link for {$count}.
+admin-note-invite-revoked = 🛈 {$by} revoked the invite link {$id}.
+admin-note-allowed = 🛈 {$by} allowed {$name} ({$id}).
+admin-note-revoked = 🛈 {$by} removed the access of {$name} ({$id}).
+admin-only-here = Use this in a private chat with me, or in the admins' chat.
+admin-allow-usage = Send /allow with a user ID, or a group's ID (negative; /whoami in the group shows it). Inside a group, /allow alone allows that group.
+admin-allowed-user = ✅ User {$id} may now use the bot.
+admin-allowed-group = ✅ Group {$id} is now allowed.
+admin-already-allowed = {$id} already has access.
+admin-revoke-usage = Send /revoke with a user ID or a group's ID.
+admin-revoked = 🚫 The access of {$name} ({$id}) was removed.
+admin-revoke-config = {$id} is allowed by the configuration ({$list}): remove it there. Nothing was changed.
+admin-revoke-none = {$id} has no access given from the chat.
+admin-users-heading = Who may use the bot ({$count}), page {$page} of {$pages}:
+admin-users-everyone = ALLOW_EVERYONE is on: everyone may use the bot.
+admin-users-admin = admin (configuration)
+admin-users-config-user = configuration (ALLOWED_USER_IDS)
+admin-users-config-group = configuration (ALLOWED_CHAT_IDS)
+admin-users-approved = approved by {$by} on {$date}
+admin-users-invite = invite from {$by} on {$date}
+admin-users-allowed = allowed by {$by} on {$date}
+admin-users-added = added by {$by} on {$date}
+admin-users-config-note = Entries from the configuration cannot be removed here: change ADMIN_USER_IDS, ALLOWED_USER_IDS or ALLOWED_CHAT_IDS.
+button-revoke = 🚫 {$name}
+button-previous = ◀
+button-next = ▶
+toast-revoked = Access removed.
+toast-nothing-to-revoke = Nothing to remove: it was already gone, or comes from the configuration.
+help-admin = As an admin: /invite makes an invite link (/invite N for N people), /invites lists the open ones, /users shows who may use the bot, /allow <ID> and /revoke <ID> give and take access. Strangers' requests come to you with Approve and Deny.
+command-invite = Make an invite link
+command-invites = Open invite links
+command-users = Who may use the bot
+command-allow = Give access to a user or group
+command-revoke = Take access away
+
+## Provider health
+command-health = Is the payment provider working?
+health-headline-normal = 🟢 The payment provider is working normally.
+health-headline-trouble = { $level ->
+    [down] 🔴 The payment provider is down for { $kinds }.
+   *[degraded] 🟠 The payment provider is having trouble with { $kinds }.
+}
+health-kind-not-checked = { $kind }: { $level ->
+    [down] down
+   *[degraded] degraded
+} since { $since }: { $percent } of { $count } enquiries could not be checked in the last 5 minutes.
+health-kind-slow = { $kind }: degraded since { $since }: slow answers, 95 % within { $p95 } in the last 5 minutes.
+health-failures-high = ❗ { $kind }: unusually many failed payments since { $since }: { $failed } in the last hour ({ $percent } of final outcomes; { $baseline } the day before). Most frequent reason: { $reason }
+health-window-5m = Last 5 min
+health-window-hour = Last hour
+health-window-line = { $window }: { $count } enquiries · { $percent } not checked · p50 { $p50 } · p95 { $p95 }
+health-window-empty = { $window }: no enquiries
+health-sparkline = Not checked, the last hour in 5-minute steps:
+health-today = Today (since { $since }): ✅ { $success } succeeded · ❌ { $failed } failed
+health-today-reasons = Most frequent failure reasons:
+health-reason-line = { $rank }. { $reason } ({ $count })
+health-reason-other = other reasons
+health-reason-none = no reason given
+health-waiting = ⏳ Watched payments not final after an hour: { $count }, the oldest since { $since }.
+health-waiting-none = ⏳ No watched payment has waited more than an hour.
+health-figures-note = The figures cover every enquiry the bot made to the provider, from every instance.
+health-unavailable = The health figures cannot be read right now (the bot's state store does not answer). Checking payments still works.
+health-admin-heading = For admins
+health-admin-token = Service token: { $expiry }
+health-admin-token-expires = expires { $day } (in { $left })
+health-admin-token-expired = EXPIRED on { $day }
+health-admin-token-unknown = no expiry date in it
+health-admin-store = State store: { $store ->
+    [redis] Redis
+   *[sqlite] embedded (SQLite)
+}, { $status }
+health-admin-store-ok = working
+health-admin-store-degraded = DEGRADED: { $reason }
+health-admin-instances = Instances running: { $count }
+health-admin-background = Background checks waiting here: { $queue } · payments watched: { $watches }
+health-detail-item = { $what }: { $count }
+health-outcome-timeout = no answer in time
+health-outcome-busy = busy
+health-outcome-service-error = service errors
+health-outcome-unreadable = unreadable answers
+answer-provider-trouble = ⚠️ Not only this payment: { $kind } checks have had trouble since { $since } ({ $cause ->
+    [slow] slow answers, 95 % within { $p95 }
+   *[not-checked] { $percent } of enquiries could not be checked in the last 5 minutes
+}).
+answer-provider-trouble-watch = { answer-provider-trouble } Tap 🔔 Notify me to be told when it settles.
+alert-service-started = { $level ->
+    [down] 🔴 { $kind }: the payment provider is down
+   *[degraded] 🟠 { $kind }: the payment provider is degraded
+} since { $since }. { $cause ->
+    [slow] Answers are slow: 95 % within { $p95 } over the last 5 minutes ({ $count } enquiries).
+   *[not-checked] In the last 5 minutes { $percent } of { $count } enquiries could not be checked ({ $detail }).
+}
+alert-service-worse = 🔴 { $kind }: the payment provider is now down: { $percent } of { $count } enquiries could not be checked in the last 5 minutes ({ $detail }). In trouble since { $startedAt }.
+alert-service-better = 🟠 { $kind }: better, but still degraded: { $percent } of { $count } enquiries could not be checked in the last 5 minutes. In trouble since { $startedAt }.
+alert-service-recovered = 🟢 { $kind }: the payment provider is back to normal since { $since }, after { $duration } of trouble (at worst { $worst ->
+    [down] down
+   *[degraded] degraded
+}).
+alert-failures-started = ❗ { $kind }: unusually many failed payments: { $failed } in the last hour, { $percent } of final outcomes ({ $baseline } the day before). Most frequent reason: { $reason }. Perhaps a mobile network is refusing payments.
+alert-failures-ended = ✅ { $kind }: failed payments are back to usual, after { $duration }.
+alert-baseline-none = no final outcome
+alert-token-in-3-days = 🔑 The service token expires in 3 days ({ $day }). Replace it before then (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE), or nobody will be able to check payments.
+alert-token-in-1-day = 🔑 The service token expires within a day ({ $day }). Replace it now (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE), or nobody will be able to check payments.
+alert-token-expired = 🔑 The service token expired on { $day }: the provider will refuse every check until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).
+digest-heading = 📊 Daily summary, { $from } to { $to }
+digest-enquiries = Enquiries: { $count } ({ $collection } collection, { $airtime } airtime), about { $payments } distinct payments
+digest-outcomes = ✅ { $success } succeeded · ❌ { $failed } failed · ⏳ { $pending } not final · 🔍 { $notFound } not found
+digest-not-checked = Could not be checked: { $count } ({ $detail })
+digest-not-checked-none = Every enquiry was answered.
+digest-token-rejected = 🔒 Rejected for the service token: { $count }
+digest-reasons = Most frequent failure reasons:
+digest-trouble = { $kind }: { $service } degraded or down · { $failures } with failures unusually high
+digest-trouble-none = The provider was never degraded or down.
+digest-watched = Payments watched now: { $count }
+duration-minutes = { $minutes } min
+duration-hours = { $hours } h { $minutes } min
+duration-days = { $days } d { $hours } h
+
+## Language
+# This language's own name, as its speakers write it: shown on the /language buttons.
+language-name = English
+command-language = Choose the bot's language
+language-current-private = I answer you in { $language }. Choose another:
+language-current-group = This group's language: { $language }. The group's administrators can change it:
+language-current-group-unset = This group has no language of its own: everyone is answered in theirs ({ $language } for you). The group's administrators can set one:
+language-chosen-private = ✅ From now on I answer you in { $language }.
+language-chosen-group = ✅ This group's language is now { $language }: everyone here is answered in it.
+language-group-admins-only = Only this group's administrators can change its language.
+toast-language-chosen = { $language } ✓

@@ -57,6 +57,9 @@ toast-unchanged = Pas encore de changement
 toast-expired = Ce bouton a expiré. Renvoyez la commande.
 toast-not-allowed = Désolé, vous n'êtes pas autorisé à utiliser ce bot ici.
 toast-slow-down = Trop de demandes, patientez un instant.
+state-unavailable = Je ne peux pas joindre mon stockage pour le moment, donc je ne peux pas faire cela (la vérification des paiements fonctionne toujours). Réessayez dans quelques minutes.
+toast-stale-button = Ce bouton n'est plus sur ce message. Réessayez.
+toast-inline-unverified = Cette réponse ne peut pas être actualisée ici : tapez @{$bot} et l'ID à nouveau.
 
 ## Aide et identité
 help =
@@ -66,6 +69,7 @@ help =
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
     /watch <ID> : vous prévenir ici quand un paiement est réglé (/watches les liste, /unwatch <ID> arrête)
+    /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
 
     Exemple : /collection TX-12345
@@ -97,6 +101,8 @@ command-help = Comment utiliser ce bot
 ## Exploitation
 admin-token-rejected = ⚠️ Le fournisseur de paiement a refusé le jeton de service du bot (HTTP {$status}). Les utilisateurs ne peuvent plus vérifier de paiements tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
 admin-chat-migrated = ⚠️ Un groupe autorisé est devenu un supergroupe avec un nouvel ID : {$formerId} → {$newId}. Le bot continue d'y répondre ; ajoutez {$newId} à ALLOWED_CHAT_IDS (l'ancien ID peut alors être retiré).
+admin-store-emptied = ⚠️ Le stockage partagé (Redis) a été vidé pendant que le bot tournait : il a sans doute redémarré sans persistance. Perdus : les paiements surveillés (personne ne sera prévenu quand ils aboutiront) et les boutons sous les anciennes réponses. Lancez Redis avec persistance (appendonly yes) pour que cela ne se reproduise pas.
+admin-state-file-lost = ⚠️ Le fichier d'état a été supprimé ou remplacé pendant que le bot tournait. {$reason}
 
 ## Suivis
 kind-either = Encaissement ou crédit d'appel
@@ -158,8 +164,10 @@ bulk-count-not-final = ⏳ {$count} pas encore définitifs
 bulk-count-not-found = 🔍 {$count} introuvables
 bulk-count-unknown = ⚠️ {$count} non vérifiables
 bulk-count-invalid = ✏️ {$count} cellules n'étaient pas des ID (listées dans le rapport)
+bulk-count-invalid-some = ✏️ {$count} cellules n'étaient pas des ID (les {$listed} premières sont listées dans le rapport)
 bulk-report-caption = Statuts depuis {$file}
 bulk-busy = Vous vérifiez déjà {$total} ID. Annulez d'abord, ou attendez la fin.
+bulk-busy-reading = Je lis encore le fichier que vous venez d'envoyer. Attendez son message de progression, puis envoyez le suivant.
 bulk-too-large = Ce fichier est trop gros ({$size}) : au plus {$max}.
 bulk-wrong-type = Envoyez les ID dans un fichier .csv ou .txt.
 bulk-not-text = Ce fichier n'est pas du texte (un tableur ou une archive ?). Enregistrez-le en .csv ou .txt et renvoyez-le.
@@ -170,3 +178,190 @@ bulk-photo = Envoyez la liste d'ID sous forme de fichier (.csv ou .txt), pas de 
 toast-cancelled = Annulé : le rapport de ce qui a été vérifié suit.
 toast-cancel-nothing = Rien à annuler.
 unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.
+
+## Managing access: strangers asking
+access-denied-private-request = Désolé, ce bot est privé. Appuyez sur Demander l'accès pour le demander aux administrateurs, ou donnez à un administrateur votre ID utilisateur : {$userId}
+button-request-access = 🙋 Demander l'accès
+request-sent-note = ✅ Votre demande a été envoyée aux administrateurs. Vous recevrez un message ici quand ils auront décidé.
+toast-request-sent = Votre demande a été envoyée aux administrateurs.
+toast-request-pending = Votre demande attend un administrateur.
+toast-request-denied-recently = Un administrateur a refusé votre demande. Vous pourrez redemander après {$time}.
+toast-request-too-many = Trop de demandes sont en attente. Réessayez plus tard.
+access-granted-welcome = ✅ Un administrateur vous a donné accès à ce bot.
+access-request-declined = Un administrateur a refusé votre demande d'accès. Vous pourrez redemander dans un jour.
+access-revoked = Un administrateur vous a retiré l'accès à ce bot.
+
+## Managing access: invite links
+invite-joined = ✅ Bienvenue ! Vous avez maintenant accès à ce bot.
+invite-invalid = Ce lien d'invitation n'est plus valable. Demandez-en un nouveau à un administrateur.
+invite-already = Vous avez déjà accès à ce bot.
+invite-usage = Envoyez /invite pour un lien valable pour une personne, ou /invite N pour N personnes (au plus {$max}).
+admin-invite-created-one = 🔗 Ce lien fait entrer une personne, jusqu'au {$until}. Envoyez-le-lui en privé : la première personne qui l'ouvre obtient l'accès.
+    {$link}
+admin-invite-created-many = 🔗 Ce lien fait entrer {$count} personnes, jusqu'au {$until}. Envoyez-le en privé : les {$count} premières personnes qui l'ouvrent obtiennent l'accès.
+    {$link}
+admin-invites-heading = Liens d'invitation ouverts ({$count}) :
+admin-invites-line = par {$by} · {$left} sur {$uses} restants · jusqu'au {$until}
+admin-invites-empty = Aucun lien d'invitation n'est ouvert. /invite en crée un.
+button-uninvite = 🚫 {$id}
+toast-invite-revoked = Lien d'invitation révoqué.
+toast-invite-gone = Ce lien n'était plus ouvert.
+
+## Managing access: groups
+group-hello = 👋 Bonjour ! Tout membre de ce groupe peut maintenant vérifier des paiements ici.
+group-approved = ✅ Un administrateur a autorisé ce groupe : tout membre peut maintenant vérifier des paiements ici.
+group-not-allowed-yet = Ce groupe ne peut pas encore vérifier de paiements. J'ai demandé aux administrateurs, et je dirai ici ce qu'ils décident.
+group-request-pending = Les administrateurs ont déjà été sollicités pour ce groupe.
+group-too-many = Trop de demandes attendent les administrateurs. Un administrateur peut envoyer /allow ici.
+group-request-declined = Un administrateur a refusé l'accès à ce groupe.
+
+## Managing access: what admins see
+admin-request-user = 🙋 {$name} demande l'accès.
+admin-request-group = 👥 {$by} m'a ajouté au groupe « {$title} » et demande l'accès pour lui.
+label-user-id = ID utilisateur :
+label-chat-id = ID de la discussion :
+label-language = Langue :
+button-approve = ✅ Accepter
+button-deny = ❌ Refuser
+admin-request-approved = ✅ Acceptée par {$admin} à {$time}.
+admin-request-denied = ❌ Refusée par {$admin} à {$time}.
+admin-request-expired = ⌛ Cette demande a expiré sans réponse.
+toast-approved = Acceptée.
+toast-denied = Refusée.
+toast-already-decided = Déjà décidée par {$admin}.
+toast-request-expired = Cette demande a expiré.
+toast-admins-only = Seul un administrateur peut faire cela.
+admin-joined = 🔗 {$name} ({$id}) est entré avec une invitation de {$by}.
+admin-group-added = 👥 {$by} m'a ajouté à « {$title} » ({$id}) : le groupe est autorisé.
+admin-group-removed = 👥 J'ai été retiré de « {$title} » ({$id}) : son accès a pris fin.
+admin-note-approved = 🛈 {$by} a accepté {$name} ({$id}).
+admin-note-denied = 🛈 {$by} a refusé {$name} ({$id}).
+admin-note-invited = 🛈 {$by} a créé un lien d'invitation pour {$count}.
+admin-note-invite-revoked = 🛈 {$by} a révoqué le lien d'invitation {$id}.
+admin-note-allowed = 🛈 {$by} a autorisé {$name} ({$id}).
+admin-note-revoked = 🛈 {$by} a retiré l'accès de {$name} ({$id}).
+admin-only-here = Utilisez cette commande en privé avec moi, ou dans la discussion des administrateurs.
+admin-allow-usage = Envoyez /allow avec un ID utilisateur, ou l'ID d'un groupe (négatif ; /whoami dans le groupe le montre). Dans un groupe, /allow seul autorise ce groupe.
+admin-allowed-user = ✅ L'utilisateur {$id} peut maintenant utiliser le bot.
+admin-allowed-group = ✅ Le groupe {$id} est maintenant autorisé.
+admin-already-allowed = {$id} a déjà l'accès.
+admin-revoke-usage = Envoyez /revoke avec un ID utilisateur ou l'ID d'un groupe.
+admin-revoked = 🚫 L'accès de {$name} ({$id}) a été retiré.
+admin-revoke-config = {$id} est autorisé par la configuration ({$list}) : retirez-le là. Rien n'a été changé.
+admin-revoke-none = {$id} n'a pas d'accès donné depuis la discussion.
+admin-users-heading = Qui peut utiliser le bot ({$count}), page {$page} sur {$pages} :
+admin-users-everyone = ALLOW_EVERYONE est activé : tout le monde peut utiliser le bot.
+admin-users-admin = administrateur (configuration)
+admin-users-config-user = configuration (ALLOWED_USER_IDS)
+admin-users-config-group = configuration (ALLOWED_CHAT_IDS)
+admin-users-approved = accepté par {$by} le {$date}
+admin-users-invite = invitation de {$by} le {$date}
+admin-users-allowed = autorisé par {$by} le {$date}
+admin-users-added = ajouté par {$by} le {$date}
+admin-users-config-note = Les entrées de la configuration ne peuvent pas être retirées ici : modifiez ADMIN_USER_IDS, ALLOWED_USER_IDS ou ALLOWED_CHAT_IDS.
+button-revoke = 🚫 {$name}
+button-previous = ◀
+button-next = ▶
+toast-revoked = Accès retiré.
+toast-nothing-to-revoke = Rien à retirer : c'était déjà fait, ou cela vient de la configuration.
+help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser.
+command-invite = Créer un lien d'invitation
+command-invites = Liens d'invitation ouverts
+command-users = Qui peut utiliser le bot
+command-allow = Donner l'accès à un utilisateur ou un groupe
+command-revoke = Retirer un accès
+
+## Provider health
+command-health = Le fournisseur de paiement fonctionne-t-il ?
+health-headline-normal = 🟢 Le fournisseur de paiement fonctionne normalement.
+health-headline-trouble = { $level ->
+    [down] 🔴 Le fournisseur de paiement est en panne pour : { $kinds }.
+   *[degraded] 🟠 Le fournisseur de paiement a des difficultés pour : { $kinds }.
+}
+health-kind-not-checked = { $kind } : { $level ->
+    [down] en panne
+   *[degraded] dégradé
+} depuis { $since } : { $percent } des { $count } demandes n'ont pas pu être vérifiées ces 5 dernières minutes.
+health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 95 % en moins de { $p95 } ces 5 dernières minutes.
+health-failures-high = ❗ { $kind } : paiements échoués anormalement nombreux depuis { $since } : { $failed } dans la dernière heure ({ $percent } des résultats définitifs ; { $baseline } la veille). Motif le plus fréquent : { $reason }
+health-window-5m = 5 dernières min
+health-window-hour = Dernière heure
+health-window-line = { $window } : { $count } demandes · { $percent } non vérifiées · p50 { $p50 } · p95 { $p95 }
+health-window-empty = { $window } : aucune demande
+health-sparkline = Non vérifiées, la dernière heure par tranches de 5 minutes :
+health-today = Aujourd'hui (depuis { $since }) : ✅ { $success } réussis · ❌ { $failed } échoués
+health-today-reasons = Motifs d'échec les plus fréquents :
+health-reason-line = { $rank }. { $reason } ({ $count })
+health-reason-other = autres motifs
+health-reason-none = aucun motif donné
+health-waiting = ⏳ Paiements suivis toujours pas définitifs après une heure : { $count }, le plus ancien depuis { $since }.
+health-waiting-none = ⏳ Aucun paiement suivi n'attend depuis plus d'une heure.
+health-figures-note = Les chiffres couvrent toutes les demandes faites au fournisseur, par toutes les instances du bot.
+health-unavailable = Les chiffres de santé sont illisibles pour le moment (le stockage du bot ne répond pas). La vérification des paiements fonctionne toujours.
+health-admin-heading = Pour les administrateurs
+health-admin-token = Jeton de service : { $expiry }
+health-admin-token-expires = expire le { $day } (dans { $left })
+health-admin-token-expired = EXPIRÉ le { $day }
+health-admin-token-unknown = sans date d'expiration
+health-admin-store = Stockage : { $store ->
+    [redis] Redis
+   *[sqlite] intégré (SQLite)
+}, { $status }
+health-admin-store-ok = en état de marche
+health-admin-store-degraded = DÉGRADÉ : { $reason }
+health-admin-instances = Instances en marche : { $count }
+health-admin-background = Vérifications en attente ici : { $queue } · paiements suivis : { $watches }
+health-detail-item = { $what } : { $count }
+health-outcome-timeout = pas de réponse à temps
+health-outcome-busy = service occupé
+health-outcome-service-error = erreurs du service
+health-outcome-unreadable = réponses illisibles
+answer-provider-trouble = ⚠️ Ce n'est pas seulement ce paiement : les vérifications « { $kind } » ont des difficultés depuis { $since } ({ $cause ->
+    [slow] réponses lentes, 95 % en moins de { $p95 }
+   *[not-checked] { $percent } des demandes n'ont pas pu être vérifiées ces 5 dernières minutes
+}).
+answer-provider-trouble-watch = { answer-provider-trouble } Appuyez sur 🔔 Me prévenir pour être averti quand il sera définitif.
+alert-service-started = { $level ->
+    [down] 🔴 { $kind } : le fournisseur de paiement est en panne
+   *[degraded] 🟠 { $kind } : le fournisseur de paiement est dégradé
+} depuis { $since }. { $cause ->
+    [slow] Les réponses sont lentes : 95 % en moins de { $p95 } ces 5 dernières minutes ({ $count } demandes).
+   *[not-checked] Ces 5 dernières minutes, { $percent } des { $count } demandes n'ont pas pu être vérifiées ({ $detail }).
+}
+alert-service-worse = 🔴 { $kind } : le fournisseur de paiement est maintenant en panne : { $percent } des { $count } demandes n'ont pas pu être vérifiées ces 5 dernières minutes ({ $detail }). En difficulté depuis { $startedAt }.
+alert-service-better = 🟠 { $kind } : mieux, mais toujours dégradé : { $percent } des { $count } demandes n'ont pas pu être vérifiées ces 5 dernières minutes. En difficulté depuis { $startedAt }.
+alert-service-recovered = 🟢 { $kind } : le fournisseur de paiement fonctionne de nouveau normalement depuis { $since }, après { $duration } de difficultés (au pire { $worst ->
+    [down] en panne
+   *[degraded] dégradé
+}).
+alert-failures-started = ❗ { $kind } : paiements échoués anormalement nombreux : { $failed } dans la dernière heure, { $percent } des résultats définitifs ({ $baseline } la veille). Motif le plus fréquent : { $reason }. Un réseau mobile refuse peut-être les paiements.
+alert-failures-ended = ✅ { $kind } : les paiements échoués sont revenus à la normale, après { $duration }.
+alert-baseline-none = aucun résultat définitif
+alert-token-in-3-days = 🔑 Le jeton de service expire dans 3 jours ({ $day }). Remplacez-le d'ici là (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), sinon plus personne ne pourra vérifier de paiement.
+alert-token-in-1-day = 🔑 Le jeton de service expire dans moins d'un jour ({ $day }). Remplacez-le maintenant (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), sinon plus personne ne pourra vérifier de paiement.
+alert-token-expired = 🔑 Le jeton de service a expiré le { $day } : le fournisseur refusera toute vérification tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
+digest-heading = 📊 Résumé quotidien, du { $from } au { $to }
+digest-enquiries = Demandes : { $count } ({ $collection } encaissements, { $airtime } crédits d'appel), environ { $payments } paiements distincts
+digest-outcomes = ✅ { $success } réussis · ❌ { $failed } échoués · ⏳ { $pending } non définitifs · 🔍 { $notFound } introuvables
+digest-not-checked = Non vérifiées : { $count } ({ $detail })
+digest-not-checked-none = Toutes les demandes ont reçu une réponse.
+digest-token-rejected = 🔒 Refusées à cause du jeton de service : { $count }
+digest-reasons = Motifs d'échec les plus fréquents :
+digest-trouble = { $kind } : { $service } dégradé ou en panne · { $failures } avec des échecs anormalement nombreux
+digest-trouble-none = Le fournisseur n'a jamais été dégradé ni en panne.
+digest-watched = Paiements suivis en ce moment : { $count }
+duration-minutes = { $minutes } min
+duration-hours = { $hours } h { $minutes } min
+duration-days = { $days } j { $hours } h
+
+## Language
+# This language's own name, as its speakers write it: shown on the /language buttons.
+language-name = Français
+command-language = Choisir la langue du bot
+language-current-private = Je vous réponds en { $language }. Choisissez-en une autre :
+language-current-group = Langue de ce groupe : { $language }. Les administrateurs du groupe peuvent la changer :
+language-current-group-unset = Ce groupe n'a pas de langue à lui : chacun reçoit les réponses dans la sienne ({ $language } pour vous). Les administrateurs du groupe peuvent en choisir une :
+language-chosen-private = ✅ Désormais, je vous réponds en { $language }.
+language-chosen-group = ✅ La langue de ce groupe est maintenant : { $language }. Tout le monde ici reçoit les réponses dans cette langue.
+language-group-admins-only = Seuls les administrateurs de ce groupe peuvent changer sa langue.
+toast-language-chosen = { $language } ✓

@@ -1,14 +1,15 @@
 import type { MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { isAllowed, isAllowedPerson, type AccessPolicy } from "../../payments/access.ts";
+import { isAdmin, isAllowed, isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import type { ChatAliases } from "../chat-aliases.ts";
+import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
 import { INLINE_CACHE_SECONDS } from "../features/inline.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
-import { commands } from "../views/commands.ts";
+import { ACCESS_BUTTON_PREFIX, encodeAccessButton } from "../views/access-buttons.ts";
+import { adminCommandNames, commands } from "../views/commands.ts";
 import { formatWhoami } from "../views/format/identity.ts";
-import { commandName, isCommandForOtherBot, isCommandMessage } from "./command-target.ts";
+import { commandName, isCommandForOtherBot, isCommandMessage, isInviteStart } from "../message-command.ts";
 
 export interface AccessGateOptions {
   policy: AccessPolicy;
@@ -17,6 +18,8 @@ export interface AccessGateOptions {
   kv: KeyValueStore;
   windowSeconds: number;
   sending: SendingPolicy;
+  /** Keeps the names of people and groups let in from the chat as last seen (for /users). */
+  noteNames?: (ctx: BotContext) => void;
 }
 
 /** A reply to a stranger never waits longer than this for Telegram. */
@@ -35,7 +38,7 @@ type CallSignal = Parameters<BotContext["api"]["raw"]["sendMessage"]>[1];
  * press gets a toast, which is not a message and does not use the window. Group chatter is
  * ignored without a word, and so are private chats whose ID is not their sender's (forged).
  */
-export function accessGate({ policy, aliases, kv, windowSeconds, sending }: AccessGateOptions): MiddlewareFn<BotContext> {
+export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNames }: AccessGateOptions): MiddlewareFn<BotContext> {
   const windowMs = windowSeconds * 1000;
   /** One reply of this kind per window, for this user and for this chat. */
   const mayAnswer = async (kind: string, userId: number, chatId: number) =>
@@ -45,13 +48,18 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
   return async (ctx, next) => {
     const chat = ctx.chat;
     const userId = ctx.from?.id;
-    // Inline queries, and buttons on inline messages, come from a person and no chat: the person decides.
-    const chatless = ctx.inlineQuery !== undefined || (ctx.callbackQuery !== undefined && ctx.callbackQuery.message === undefined);
+    // Inline queries, the results chosen from them, and buttons on inline messages come from a person and no chat: the person decides.
+    const chatless = ctx.inlineQuery !== undefined || ctx.chosenInlineResult !== undefined || (ctx.callbackQuery !== undefined && ctx.callbackQuery.message === undefined);
+    // What the access features handle themselves: asking, deciding, invites, being added to a group, admin commands.
+    if (isAccessUpdate(ctx) && (!isAdminCommand(ctx) || isAdmin(policy, ctx.from?.id))) return next();
     if (chatless) {
       if (isAllowedPerson(policy, userId)) return next();
     } else {
-      const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
-      if (isAllowed(policy, chat, userId, formerId)) return next();
+      const formerId = chat && chat.type !== "private" && !policy.allowEveryone && !policy.allowedChatIds.has(chat.id) && !policy.granted.hasChat(chat.id) ? await aliases.formerIdOf(chat.id) : undefined;
+      if (isAllowed(policy, chat, userId, formerId)) {
+        noteNames?.(ctx);
+        return next();
+      }
     }
     // While Telegram throttles the bot, or a few replies to strangers are on their way, strangers get nothing.
     const slot = sending.bestEffortSlot();
@@ -94,9 +102,13 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
     const whoami = commandName(ctx) === commands.whoami.name;
     if (!(await mayAnswer(whoami ? "whoami" : "refusal", userId, chat.id))) return;
     ctx.logger.info({ chatId: chat.id, userId, chatType: chat.type, whoami }, "stranger answered: not allowed here");
+    const canAsk = chat.type === "private" && policy.adminUserIds.size > 0;
+    const refusalKey = chat.type !== "private" ? "access-denied-group" : canAsk ? "access-denied-private-request" : "access-denied-private";
     const reply = whoami
       ? formatWhoami({ userId, chatId: chat.id, chatType: chat.type }, false, ctx.t)
-      : { text: ctx.t(chat.type === "private" ? "access-denied-private" : "access-denied-group", { userId: String(userId), chatId: String(chat.id) }), entities: [] };
+      : { text: ctx.t(refusalKey, { userId: String(userId), chatId: String(chat.id) }), entities: [] };
+    // A stranger may ask the admins from their refusal (not from /whoami, whose IDs are for giving by hand).
+    const askButton = canAsk && !whoami ? { reply_markup: { inline_keyboard: [[{ text: ctx.t("button-request-access"), callback_data: encodeAccessButton({ action: "ask" }) }]] } } : {};
     await bestEffort(ctx.logger, (signal) =>
       ctx.api.raw.sendMessage(
         sending.bestEffort({
@@ -104,6 +116,7 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
           text: reply.text,
           entities: reply.entities,
           reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+          ...askButton,
         }),
         signal,
       ),
@@ -111,10 +124,24 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending }: Acce
   }
 }
 
+/**
+ * An update for the access features: the bot added to or removed from a chat, an access button,
+ * an invite link opened, an admin command (for this bot). A cheap test, so that every other update
+ * passes the access features without going through them.
+ */
+export function isAccessUpdate(ctx: BotContext): boolean {
+  return ctx.myChatMember !== undefined || ctx.callbackQuery?.data?.startsWith(ACCESS_BUTTON_PREFIX) === true || isInviteStart(ctx) || isAdminCommand(ctx);
+}
+
+function isAdminCommand(ctx: BotContext): boolean {
+  const command = commandName(ctx);
+  return command !== undefined && adminCommandNames.has(command) && !isCommandForOtherBot(ctx);
+}
+
 async function bestEffort(logger: Logger, send: (signal: CallSignal) => Promise<unknown>): Promise<void> {
   try {
     await send(AbortSignal.timeout(STRANGER_REPLY_TIMEOUT_MS) as CallSignal);
   } catch (error) {
-    logger.debug({ err: String(error) }, "reply to a stranger not delivered");
+    logger.debug({ err: error }, "reply to a stranger not delivered");
   }
 }

@@ -1,16 +1,21 @@
 import { Composer } from "grammy";
-import type { AccessPolicy } from "../../payments/access.ts";
-import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { AccessControl } from "../../access/access-control.ts";
+import type { AccessGrants } from "../../access/grants.ts";
+import type { AccessPolicy } from "../../access/policy.ts";
+import type { WatchChats } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import type { ChatAliases } from "../chat-aliases.ts";
+import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
 import { DEFAULT_LOCALE, type Translations } from "../i18n.ts";
 import type { AdminAlerts } from "../notify/admin-alerts.ts";
 
 export interface ChatMigrationOptions {
   policy: AccessPolicy;
+  /** Grants given from the chat follow their group. */
+  grants: Pick<AccessGrants, "move">;
+  record: AccessControl["record"];
   /** The group's watches follow it to its new ID. */
-  watches: WatchStore;
+  watches: WatchChats;
   aliases: ChatAliases;
   kv: KeyValueStore;
   alerts: AdminAlerts;
@@ -23,9 +28,17 @@ export interface ChatMigrationOptions {
  * allowed group the bot remembers the old ID, keeps answering under the new one, moves the
  * group's watches there, and tells the operators (once) to update ALLOWED_CHAT_IDS.
  */
-export function chatMigration({ policy, watches, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
+export function chatMigration({ policy, grants, record, watches, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
+    // A group let in from the chat: its grant moves to the new ID (both service messages may come: the first moves it).
+    if (policy.granted.hasChat(formerId)) {
+      if (!(await grants.move(formerId, newId))) return;
+      await watches.forChat(formerId, { moveTo: newId });
+      record({ action: "group_moved", subject: { kind: "chat", id: newId, name: ctx.chat?.title }, by: undefined, chatId: newId });
+      ctx.logger.info({ formerChatId: formerId, newChatId: newId }, "a group allowed from the chat became a supergroup: its access and watches follow its new ID");
+      return;
+    }
     const originalId = await aliases.originalIdOf(formerId);
     if (!policy.allowedChatIds.has(originalId)) return;
     await aliases.record(formerId, newId);

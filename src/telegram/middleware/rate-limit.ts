@@ -2,7 +2,7 @@ import type { MiddlewareFn } from "grammy";
 import type { Counters, KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
-import { isCommandMessage } from "./command-target.ts";
+import { isCommandMessage } from "../message-command.ts";
 
 export interface RateLimitSettings {
   windowSeconds: number;
@@ -29,7 +29,7 @@ export interface Budget {
 /**
  * A per-user budget that counts what requests cost the shared service token, not updates: one
  * `/status` of 20 IDs costs 40. Any command, button press or private message costs at least 1;
- * plain chatter in a group costs nothing. Anonymous admins and "send as channel" users are
+ * an inline query only the enquiries it makes; plain chatter in a group costs nothing. Anonymous admins and "send as channel" users are
  * counted by the chat they speak as, not the one bot account Telegram shows for all of them.
  * Counters live in the state store, so with Redis the limit holds across instances.
  */
@@ -56,8 +56,10 @@ export function rateLimit({ counters, kv, windowSeconds, maxCost, sending }: Rat
       }
       return false;
     };
-    if (!(await charge(1))) return;
-    let charged = 1;
+    // An inline query is sent at every keystroke: it costs only the enquiries it ends up making.
+    const upfront = ctx.inlineQuery ? 0 : 1;
+    if (upfront > 0 && !(await charge(upfront))) return;
+    let charged = upfront;
     ctx.budget = {
       spend: async (cost) => {
         const more = Math.max(0, cost - charged);
@@ -90,6 +92,6 @@ async function tellToSlowDown(ctx: BotContext, sending: SendingPolicy): Promise<
       );
     }
   } catch (error) {
-    ctx.logger.debug({ err: String(error) }, "slow-down notice not delivered");
+    ctx.logger.debug({ err: error }, "slow-down notice not delivered");
   }
 }

@@ -3,7 +3,7 @@ import type { Logger } from "../../logger.ts";
 import type { EnquiryListener } from "../../payments/check.ts";
 import { tokenFingerprint } from "../../payments/enquiry/service-token.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import { describeTelegramFailure } from "../transport/startup-calls.ts";
+import { sendOutsideUpdate } from "./send-outside-update.ts";
 
 /** Messages for the operators' chat (ADMIN_CHAT_ID), sent from outside any update. */
 export interface AdminAlerts {
@@ -13,14 +13,15 @@ export interface AdminAlerts {
 }
 
 export function adminAlerts(api: Api, adminChatId: number | undefined, logger: Logger): AdminAlerts {
+  let to = adminChatId;
   return {
     enabled: adminChatId !== undefined,
     async send(text) {
-      if (adminChatId === undefined) return;
-      try {
-        await api.sendMessage(adminChatId, text);
-      } catch (error) {
-        logger.error({ description: describeTelegramFailure(error), adminChatId }, "could not alert the admin chat");
+      if (to === undefined) return;
+      const sentTo = await sendOutsideUpdate("an alert to the admin chat", to, (chatId) => api.sendMessage(chatId, text), logger);
+      if (sentTo !== undefined && sentTo !== to) {
+        logger.warn({ adminChatId, newChatId: sentTo }, "the admin chat became a supergroup: alerts go to its new ID; set ADMIN_CHAT_ID to it");
+        to = sentTo;
       }
     },
   };
@@ -55,6 +56,6 @@ export function alertOnTokenRejection({ alerts, kv, logger, currentToken, messag
       if (!(await kv.setIfAbsent(`token-rejected:${fingerprint}`, "1", REMEMBER_MS))) return;
       logger.error({ httpStatus: outcome.httpStatus, kind: record.kind, tokenFingerprint: fingerprint }, "the provider rejected the service token");
       await alerts.send(message(String(outcome.httpStatus ?? "none")));
-    })().catch((error: unknown) => logger.error({ err: String(error) }, "could not record the token rejection"));
+    })().catch((error: unknown) => logger.error({ err: error }, "could not record the token rejection"));
   };
 }

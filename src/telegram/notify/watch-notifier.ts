@@ -1,29 +1,29 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { GrammyError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { mapWithConcurrency } from "../../payments/query.ts";
 import { targetsOf, type Notice, type Target, type TargetRef } from "../../payments/watches/target.ts";
-import type { WatchStore } from "../../payments/watches/watch-store.ts";
-import type { Counters } from "../../state/ports.ts";
-import { withOutcome, type AnswerRecords } from "../answer-records.ts";
-import type { ChatAliases } from "../chat-aliases.ts";
+import type { WatchNotices } from "../../payments/watches/watch-store.ts";
+import { StateUnavailableError, type Counters } from "../../state/ports.ts";
+import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
+import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { Translations } from "../i18n.ts";
-import { describeTelegramFailure } from "../transport/startup-calls.ts";
-import { answerMessage } from "../views/answer-message.ts";
-import type { ButtonStore } from "../views/callback-data.ts";
+import { classifySendFailure, describeTelegramFailure } from "../transport/errors.ts";
+import { answerView } from "../views/answer-view.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
 import type { Clock } from "../views/format/text.ts";
 import { formatNotice, type GiveUpTimes } from "../views/format/watch.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
 
 export interface WatchNotifierOptions {
-  store: WatchStore;
+  store: WatchNotices;
   /** An API of its own: no auto-retry, this waits out Telegram's 429s itself without holding anyone up. */
   api: Api;
   /** Where Telegram's limits are counted: shared by every instance with Redis. */
   counters: Counters;
   translations: Translations;
-  answers: AnswerRecords;
+  shownAnswers: ShownAnswers;
   buttons: ButtonStore;
   aliases: ChatAliases;
   times: GiveUpTimes;
@@ -42,8 +42,6 @@ const LEASE_MS = 60_000;
 const BATCH = 50;
 const IDLE_MS = 250;
 const MAX_ATTEMPTS = 10;
-/** Errors that mean the bot can no longer write to the chat: its watches there end. */
-const GONE = /bot was blocked|bot was kicked|user is deactivated|chat not found|not enough rights|have no rights|CHAT_WRITE_FORBIDDEN|group chat was deactivated/i;
 
 /**
  * Sends the messages watches end with (a payment settled, or the bot gave up), exactly once each:
@@ -73,13 +71,13 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
   /** Shows the original answer again with the settled outcome, and buttons only for what is still open. */
   async function updateOriginal(notice: Notice): Promise<void> {
     if (notice.reason !== "settled" || notice.messageId === undefined) return;
-    const stored = await options.answers.load(notice.chatId, notice.messageId);
+    const stored = await options.shownAnswers.load(notice.chatId, notice.messageId);
     if (!stored) return;
     const record = notice.outcomes.reduce(withOutcome, stored);
-    await options.answers.save(notice.chatId, notice.messageId, record);
+    await options.shownAnswers.save(notice.chatId, notice.messageId, record);
     const watchers = await store.subscribersIn(notice.chatId, targetsOf(record.query.scope, record.results));
     const t = options.translations.translatorFor(notice.locale);
-    const answer = await answerMessage(record.query, record.results, t, {
+    const answer = await answerView(record.query, record.results, t, {
       buttons: options.buttons,
       adminAlerted: options.adminAlerted,
       clock: options.clock,
@@ -122,35 +120,32 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
   }
 
   async function failed(ref: TargetRef, notice: Notice, error: unknown, context: Record<string, unknown>): Promise<boolean> {
-    const description = describeTelegramFailure(error);
-    if (error instanceof GrammyError) {
-      const retryAfter = error.parameters.retry_after;
-      if (error.error_code === 429 && retryAfter !== undefined) {
+    const failure = classifySendFailure(error);
+    const { description } = failure;
+    switch (failure.type) {
+      case "rate_limited":
         options.onResult?.("rate_limited");
-        await store.noticesLater(ref, Date.now() + retryAfter * 1000);
+        await store.noticesLater(ref, Date.now() + failure.retryAfterSeconds * 1000);
         return false;
-      }
-      const movedTo = error.parameters.migrate_to_chat_id;
-      if (movedTo !== undefined) {
+      case "migrated":
         options.onResult?.("migrated");
-        logger.warn({ ...context, newChatId: movedTo }, "the chat became a supergroup: its watches follow the new ID");
-        await options.aliases.record(notice.chatId, movedTo);
-        await store.forChat(notice.chatId, { moveTo: movedTo }, ref);
+        logger.warn({ ...context, newChatId: failure.newChatId }, "the chat became a supergroup: its watches follow the new ID");
+        await options.aliases.record(notice.chatId, failure.newChatId);
+        await store.forChat(notice.chatId, { moveTo: failure.newChatId }, ref);
         await store.noticesLater(ref, Date.now());
         return false;
-      }
-      if (error.error_code === 403 || GONE.test(error.description)) {
+      case "gone":
         options.onResult?.("blocked");
         logger.warn({ ...context, description }, "the bot can no longer write to this chat: its watches end");
         await store.forChat(notice.chatId, { drop: true }, ref);
         return true;
-      }
-      if (error.error_code < 500) {
+      case "refused":
         options.onResult?.("dropped");
         logger.error({ ...context, description }, "Telegram refused a watch notification; it is dropped");
         await store.noticeDone(ref, notice.id, "dropped");
         return true;
-      }
+      case "unavailable":
+        break;
     }
     if (notice.attempts + 1 >= MAX_ATTEMPTS) {
       options.onResult?.("dropped");
@@ -189,17 +184,22 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
           try {
             await deliver(ref);
           } catch (error) {
-            if (!stopping.signal.aborted) logger.error({ err: String(error), target: `${ref.scope}:${ref.transactionId}` }, "watch notifications failed; retried when their claim lapses");
+            if (stopping.signal.aborted) return;
+            // A store outage is reported once, by the store: the loops stay quiet meanwhile.
+            const level = error instanceof StateUnavailableError ? "debug" : "error";
+            logger[level]({ err: error, target: `${ref.scope}:${ref.transactionId}` }, "watch notifications failed; retried when their claim lapses");
           }
         });
       } catch (error) {
         if (stopping.signal.aborted) break;
-        logger.warn({ err: String(error) }, "watch notifications cannot reach the state store; retrying");
+        logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error }, "watch notifications cannot reach the state store; retrying");
+        // Aborted: the bot is stopping, and the loop ends.
         await sleep(5_000, undefined, { signal: stopping.signal }).catch(() => undefined);
       }
     }
   }
 
+  // The loop catches its own errors: this only ends it on stop.
   const running = loop().catch(() => undefined);
   return {
     async stop(graceMs) {

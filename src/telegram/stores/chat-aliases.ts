@@ -1,5 +1,5 @@
-import type { KeyValueStore } from "../state/ports.ts";
-import { BoundedMap } from "../util/bounded-map.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import { BoundedMap } from "../../util/bounded-map.ts";
 
 /** A mapping is kept for a year after it was last recorded: long after ALLOWED_CHAT_IDS should list the new ID. */
 const KEEP_MS = 365 * 24 * 60 * 60 * 1000;
@@ -23,6 +23,7 @@ export class ChatAliases {
   async formerIdOf(chatId: number): Promise<number | undefined> {
     const known = this.#known.get(chatId);
     if (known && known.until > this.now()) return known.formerId;
+    // The store away: taken as not upgraded, and asked again within a minute.
     const stored = await this.store.get(key(chatId)).catch(() => undefined);
     const formerId = stored === undefined ? undefined : Number(stored);
     this.#known.set(chatId, { formerId, until: formerId === undefined ? this.now() + NEGATIVE_MS : Number.POSITIVE_INFINITY });

@@ -1,10 +1,10 @@
-import { decodeOutcome, encodeOutcome } from "../payments/enquiry/outcome-codec.ts";
-import type { EnquiryOutcome } from "../payments/enquiry/types.ts";
-import type { IdResult, Query } from "../payments/query.ts";
-import type { KeyValueStore } from "../state/ports.ts";
-import { BUTTON_LIFETIME_MS } from "./views/callback-data.ts";
+import { decodeOutcome, encodeOutcome } from "../../payments/enquiry/outcome-codec.ts";
+import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
+import type { IdResult, Query } from "../../payments/query.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import { BUTTON_LIFETIME_MS } from "../views/callback-data.ts";
 
-export interface AnswerRecord {
+export interface ShownAnswer {
   query: Query;
   results: IdResult[];
 }
@@ -14,15 +14,17 @@ export interface AnswerRecord {
  * payments, and once one settles the answer is shown again in its final form. Kept as long as
  * its buttons work.
  */
-export class AnswerRecords {
+export class ShownAnswers {
   constructor(private readonly store: KeyValueStore) {}
 
-  async save(chatId: number, messageId: number, record: AnswerRecord): Promise<void> {
+  async save(chatId: number, messageId: number, record: ShownAnswer): Promise<void> {
     const stored = { ...record, results: record.results.map((result) => ({ id: result.id, outcomes: result.outcomes.map(encodeOutcome) })) };
+    // Only for 🔔 on this answer and its final form later: without it, both fall back to the button's own IDs.
     await this.store.set(key(chatId, messageId), JSON.stringify(stored), BUTTON_LIFETIME_MS).catch(() => undefined);
   }
 
-  async load(chatId: number, messageId: number): Promise<AnswerRecord | undefined> {
+  async load(chatId: number, messageId: number): Promise<ShownAnswer | undefined> {
+    // The store away: the caller falls back to the button's own IDs.
     const text = await this.store.get(key(chatId, messageId)).catch(() => undefined);
     if (text === undefined) return undefined;
     try {
@@ -33,6 +35,7 @@ export class AnswerRecords {
       }));
       return { query: stored.query, results };
     } catch {
+      // Not what this bot writes: as good as no record.
       return undefined;
     }
   }
@@ -41,7 +44,7 @@ export class AnswerRecords {
 const key = (chatId: number, messageId: number) => `answer:${chatId}:${messageId}`;
 
 /** The record with a newer outcome in place of the one for the same ID and kind. */
-export function withOutcome(record: AnswerRecord, outcome: EnquiryOutcome): AnswerRecord {
+export function withOutcome(record: ShownAnswer, outcome: EnquiryOutcome): ShownAnswer {
   return {
     ...record,
     results: record.results.map((result) =>

@@ -1,4 +1,4 @@
-import { GrammyError } from "grammy";
+import { GrammyError, HttpError } from "grammy";
 import type { Logger } from "../../logger.ts";
 
 /**
@@ -20,4 +20,47 @@ export async function tolerateHarmless<T>(call: Promise<T>, logger: Logger): Pro
     logger.debug({ err: (error as GrammyError).description }, "harmless Telegram error ignored");
     return undefined;
   }
+}
+
+export function describeTelegramFailure(error: unknown): string {
+  if (error instanceof GrammyError) return `${error.error_code} ${error.description}`;
+  if (error instanceof HttpError) return `network error (${describeCause(error.error)})`;
+  return "unexpected error";
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return "unknown";
+  const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : cause.name;
+}
+
+/** Errors that mean the bot can no longer write to the chat: whatever it had to send there ends. */
+const GONE = /bot was blocked|bot was kicked|user is deactivated|chat not found|not enough rights|have no rights|CHAT_WRITE_FORBIDDEN|group chat was deactivated/i;
+
+/**
+ * Why a message sent outside any update (a notification, a bulk report, an admin alert, the
+ * command menu) did not go through, and so what the sender should do. One classifier for every
+ * such sender: they differ in what they do about it, not in how they read Telegram.
+ */
+export type SendFailure =
+  /** 429: try again after this long. */
+  | { type: "rate_limited"; retryAfterSeconds: number; description: string }
+  /** The group became a supergroup: send to its new ID. */
+  | { type: "migrated"; newChatId: number; description: string }
+  /** The bot was blocked, removed or lost its rights there: stop sending to that chat. */
+  | { type: "gone"; description: string }
+  /** Telegram refused this message (another 4xx): sending it again would be refused again. */
+  | { type: "refused"; description: string }
+  /** A 5xx, a network failure or anything unexpected: worth another try later. */
+  | { type: "unavailable"; description: string };
+
+export function classifySendFailure(error: unknown): SendFailure {
+  const description = describeTelegramFailure(error);
+  if (!(error instanceof GrammyError)) return { type: "unavailable", description };
+  const { retry_after: retryAfter, migrate_to_chat_id: newChatId } = error.parameters;
+  if (error.error_code === 429 && retryAfter !== undefined) return { type: "rate_limited", retryAfterSeconds: retryAfter, description };
+  if (newChatId !== undefined) return { type: "migrated", newChatId, description };
+  if (error.error_code === 403 || GONE.test(error.description)) return { type: "gone", description };
+  if (error.error_code < 500) return { type: "refused", description };
+  return { type: "unavailable", description };
 }

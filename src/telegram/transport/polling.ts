@@ -4,6 +4,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
 import type { InFlightUpdates } from "../middleware/in-flight.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
+import { MAX_CONCURRENT_UPDATES } from "./concurrency.ts";
 import { startupCall } from "./startup-calls.ts";
 
 export interface Polling {
@@ -12,13 +13,6 @@ export interface Polling {
   /** Stops fetching, waits up to `graceMs` for in-flight updates, then confirms what was handled. */
   stop(graceMs: number): Promise<{ drained: boolean }>;
 }
-
-/**
- * Updates handled at once (the webhook is bounded the same way). Twice the default enquiry
- * connections: more would only wait for a connection while holding their memory (a burst of a
- * thousand commands peaked 12 MB higher at 500, for no reply sooner).
- */
-export const MAX_CONCURRENT_UPDATES = 256;
 
 /**
  * Long polling with grammY's runner: updates are handled concurrently, so one slow enquiry never
@@ -57,6 +51,6 @@ async function confirmHandled(bot: Bot<BotContext>, inFlight: InFlightUpdates, l
   try {
     await bot.api.getUpdates({ offset, limit: 1, timeout: 0 });
   } catch (error) {
-    logger.warn({ err: String(error) }, "could not confirm handled updates; some may be delivered again");
+    logger.warn({ err: error }, "could not confirm handled updates; some may be delivered again");
   }
 }

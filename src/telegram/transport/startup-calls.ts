@@ -1,4 +1,4 @@
-import { GrammyError, HttpError } from "grammy";
+import { describeTelegramFailure } from "./errors.ts";
 
 /**
  * A Bot API call made at start failed. Only Telegram's description (or the network error's
@@ -22,16 +22,4 @@ export async function startupCall<T>(method: string, call: () => Promise<T>): Pr
   } catch (error) {
     throw new StartupCallError(method, describeTelegramFailure(error));
   }
-}
-
-export function describeTelegramFailure(error: unknown): string {
-  if (error instanceof GrammyError) return `${error.error_code} ${error.description}`;
-  if (error instanceof HttpError) return `network error (${describeCause(error.error)})`;
-  return "unexpected error";
-}
-
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return "unknown";
-  const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" ? code : cause.name;
 }

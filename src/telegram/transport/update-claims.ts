@@ -47,11 +47,12 @@ export function updateClaims({ claims, instanceId, logger }: UpdateClaimsOptions
       } finally {
         // Handled, or failed in a way a second attempt would repeat (the error is logged by the bot).
         unfinished.delete(key);
-        await claims.complete(key, HANDLED_UPDATE_TTL_MS).catch((error: unknown) => logger.warn({ err: String(error), updateId }, "could not mark an update handled"));
+        await claims.complete(key, HANDLED_UPDATE_TTL_MS).catch((error: unknown) => logger.warn({ err: error, updateId }, "could not mark an update handled"));
       }
       return "handled";
     },
     async releaseUnfinished() {
+      // An unreleased claim lapses with this instance's heartbeat: the update is then taken by another.
       await Promise.all([...unfinished].map((key) => claims.release(key, instanceId).catch(() => undefined)));
     },
   };

@@ -55,7 +55,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): { receive(upda
         })
         .catch((error: unknown) => {
           // The claim store failed in a way its fallback could not absorb: Telegram keeps the update.
-          logger.error({ err: String(error), updateId: update.update_id }, "could not claim a webhook update");
+          logger.error({ err: error, updateId: update.update_id }, "could not claim a webhook update");
           return "busy" as const;
         })
         .finally(() => inFlight--);

@@ -1,13 +1,16 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import type { InlineKeyboard } from "grammy";
+import type { EnquiryKind } from "../../payments/enquiry/types.ts";
+import type { KindStatus } from "../../payments/health/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
-import type { ButtonStore } from "./callback-data.ts";
-import { formatAnswer } from "./format/answer.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
+import { formatAnswer } from "./format/answer-text.ts";
+import type { NumberFormats } from "./format/numbers.ts";
 import type { Clock } from "./format/text.ts";
 import { answerKeyboard, type WatchState } from "./keyboards.ts";
 
-export interface AnswerMessage {
+export interface AnswerView {
   message: FormattedString;
   /** True when every outcome shown is settled: no buttons, nothing left to check. */
   final: boolean;
@@ -20,13 +23,26 @@ export interface AnswerViewOptions {
   adminAlerted: boolean;
   /** BOT_TIMEZONE's clock. */
   clock: Clock;
+  /** The provider's state per kind, as last judged: an answer that could not check says when the provider itself is in trouble. */
+  providerStatus?: () => Record<EnquiryKind, KindStatus> | undefined;
 }
 
 /**
  * The reply to a query: the formatted answer, plus buttons unless every outcome shown is final.
  * `watch` is where 🔔 Notify me can be offered (not on inline messages: the bot cannot write there later).
  */
-export async function answerMessage(query: Query, results: readonly IdResult[], t: Translate, options: AnswerViewOptions & { watch?: WatchState | undefined }): Promise<AnswerMessage> {
-  const { message, final } = formatAnswer(query.scope, results, t, { adminAlerted: options.adminAlerted, clock: options.clock });
+export async function answerView(
+  query: Query,
+  results: readonly IdResult[],
+  t: Translate,
+  options: AnswerViewOptions & { watch?: WatchState | undefined; numbers?: NumberFormats | undefined },
+): Promise<AnswerView> {
+  const { message, final } = formatAnswer(query.scope, results, t, {
+    adminAlerted: options.adminAlerted,
+    clock: options.clock,
+    provider: options.providerStatus?.(),
+    canWatch: options.watch !== undefined,
+    ...(options.numbers ? { numbers: options.numbers } : {}),
+  });
   return { message, final, keyboard: final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch) };
 }

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { MAX_IDS_PER_QUERY, type Scope } from "../../payments/query.ts";
-import type { KeyValueStore } from "../../state/ports.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
 
 /**
  * What a button does: re-check an answer, ask about IDs that were sent without a command, watch
@@ -25,25 +24,6 @@ const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", stat
 const ACTIONS = invert(ACTION_CODES);
 const SCOPES = invert(SCOPE_CODES);
 const DATA = /^([a-z])([a-z])([:#])(.+)$/;
-
-/**
- * Remembers ID lists too long to fit in a button (several IDs, or one 64-character ID) under a
- * short key, in the state store: the button works after a restart and through any instance. The
- * key is derived from the list, so sending the same list again reuses (and extends) one entry.
- */
-export class ButtonStore {
-  constructor(private readonly store: KeyValueStore) {}
-
-  async put(ids: readonly string[]): Promise<string> {
-    const key = createHash("sha256").update(ids.join(",")).digest("base64url").slice(0, 16);
-    await this.store.set(`button:${key}`, ids.join(","), BUTTON_LIFETIME_MS);
-    return key;
-  }
-
-  async get(key: string): Promise<readonly string[] | undefined> {
-    return (await this.store.get(`button:${key}`))?.split(",");
-  }
-}
 
 /** IDs travel inside the button when they fit; otherwise as a short key into the store. */
 export async function encodeButton(payload: ButtonPayload, store: ButtonStore): Promise<string> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpretAnswer } from "../../../src/payments/enquiry/interpret.ts";
+import { PROVIDER_FIELD_LIMITS } from "../../../src/payments/enquiry/provider-fields.ts";
 import { enquiryAnswer } from "../../support/http-server.ts";
 
 const stamp = { kind: "collection" as const, transactionId: "TX-1", checkedAt: new Date(0) };
@@ -65,5 +66,23 @@ describe("interpretAnswer", () => {
   it("treats other error statuses as service errors, whatever the body", () => {
     expect(answer(500, { message: "Transaction not found" })).toMatchObject({ type: "upstream_error", httpStatus: 500 });
     expect(answer(400, "bad request")).toMatchObject({ type: "upstream_error", httpStatus: 400 });
+  });
+
+  it("keeps the provider's fields at a bounded length, however long a faulty provider makes them", () => {
+    const outcome = answer(200, {
+      ...enquiryAnswer("TX-1", { status: `FAILED${" ".repeat(10)}${"S".repeat(60_000)}`, message: "r".repeat(60_000), mnoTransactionID: "m".repeat(60_000) }),
+      transactionID: `  ${"u".repeat(60_000)}`,
+    });
+    if (outcome.type !== "found") throw new Error(`expected found, got ${outcome.type}`);
+    expect(outcome.transaction.message).toHaveLength(PROVIDER_FIELD_LIMITS.reason);
+    expect(outcome.transaction.message?.endsWith("…")).toBe(true);
+    expect(outcome.transaction.mnoTransactionId).toHaveLength(PROVIDER_FIELD_LIMITS.reference);
+    expect(outcome.serviceTransactionId).toHaveLength(PROVIDER_FIELD_LIMITS.reference);
+    expect(outcome.transaction.status).toHaveLength(PROVIDER_FIELD_LIMITS.status);
+  });
+
+  it("trims the service's own ID, as every other field", () => {
+    const outcome = answer(200, { ...enquiryAnswer("TX-1", { status: "SUCCESS" }), transactionID: ' =HYPERLINK("http://x") ' });
+    expect(outcome).toMatchObject({ type: "found", serviceTransactionId: '=HYPERLINK("http://x")' });
   });
 });

@@ -47,3 +47,35 @@ describe("the sandbox plays every documented example", () => {
     await stranger.close();
   });
 });
+
+describe("the sandbox's trouble on demand", () => {
+  const troubleUrl = () => `${sandbox.url}/sandbox/trouble`;
+  const post = (body: unknown, token = "sandbox-token") =>
+    fetch(troubleUrl(), { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("fails every enquiry of the kinds in trouble, whatever the ID, and recovers", async () => {
+    const set = await post({ mode: "errors", kinds: ["collection"] });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toEqual({ mode: "errors", kinds: ["collection"] });
+    try {
+      expect(await client.enquire("collection", "COL-SUCCESS-7")).toMatchObject({ type: "upstream_error", httpStatus: 503 });
+      expect(await client.enquire("airtime", "AIR-SUCCESS-7")).toMatchObject({ type: "found" });
+      sandbox.setTrouble({ mode: "timeouts", kinds: ["airtime"] });
+      expect(await client.enquire("airtime", "AIR-SUCCESS-8")).toMatchObject({ type: "timeout" });
+    } finally {
+      expect((await post({ mode: "none" })).status).toBe(200);
+    }
+    expect(await client.enquire("collection", "COL-SUCCESS-7")).toMatchObject({ type: "found" });
+    expect(sandbox.trouble()).toEqual({ mode: "none", kinds: ["collection", "airtime"] });
+  });
+
+  it("takes orders only with its token, and says what it understands", async () => {
+    expect((await post({ mode: "errors" }, "wrong")).status).toBe(401);
+    const bad = await post({ mode: "on fire" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("none, errors, timeouts, slow");
+    expect((await post({ mode: "errors", kinds: ["mobile"] })).status).toBe(400);
+    expect(await (await fetch(troubleUrl(), { headers: { authorization: "Bearer sandbox-token" } })).json()).toEqual({ mode: "none", kinds: ["collection", "airtime"] });
+    expect(sandbox.trouble().mode).toBe("none");
+  });
+});

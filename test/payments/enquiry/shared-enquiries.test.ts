@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shareEnquiries } from "../../../src/payments/enquiry/shared-enquiries.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
+import { CANCELLED, type EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
 
 function deferred() {
@@ -89,5 +89,42 @@ describe("shareEnquiries", () => {
     await uncached.enquire("airtime", "TX-1");
     await uncached.enquire("airtime", "TX-1");
     expect(inner.calls).toHaveLength(4);
+  });
+
+  it("cancels a request whose every asker gave up, and answers each at once as cancelled", async () => {
+    const inner = scriptedEnquiry(() => new Promise<EnquiryOutcome>(() => undefined));
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
+    const a = new AbortController();
+    const b = new AbortController();
+    const answers = [shared.enquire("collection", "TX-1", { signal: a.signal }), shared.enquire("collection", "TX-1", { signal: b.signal })];
+    expect(inner.calls).toHaveLength(1);
+    const upstream = inner.calls[0]?.options?.signal;
+    a.abort();
+    expect(await answers[0]).toMatchObject({ type: "upstream_error", reason: CANCELLED });
+    expect(upstream?.aborted).toBe(false);
+    b.abort();
+    expect(await answers[1]).toMatchObject({ type: "upstream_error", reason: CANCELLED });
+    expect(upstream?.aborted).toBe(true);
+  });
+
+  it("goes on with a request someone still waits for, however many others gave up", async () => {
+    const gate = deferred();
+    const inner = scriptedEnquiry(() => gate.promise);
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
+    const bulk = new AbortController();
+    const cancelled = shared.enquire("collection", "TX-1", { signal: bulk.signal });
+    const command = shared.enquire("collection", "TX-1");
+    bulk.abort();
+    expect(await cancelled).toMatchObject({ reason: CANCELLED });
+    expect(inner.calls[0]?.options?.signal?.aborted).toBe(false);
+    gate.resolve(outcomes.success("collection", "TX-1"));
+    expect(await command).toMatchObject({ type: "found" });
+  });
+
+  it("makes no request for an asker who had already given up", async () => {
+    const inner = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
+    const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
+    expect(await shared.enquire("collection", "TX-1", { signal: AbortSignal.abort() })).toMatchObject({ reason: CANCELLED });
+    expect(inner.calls).toHaveLength(0);
   });
 });

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backgroundBudget } from "../../../src/payments/budget.ts";
+import { runBulkCheck } from "../../../src/payments/bulk/run.ts";
 import { createChecker, createEnquiryEvents } from "../../../src/payments/check.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
-import { startWatchScheduler, tokenPause } from "../../../src/payments/watches/scheduler.ts";
+import { startWatchScheduler } from "../../../src/payments/watches/scheduler.ts";
+import { tokenPause } from "../../../src/payments/enquiry/token-pause.ts";
 import { createWatchStore } from "../../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
@@ -28,10 +30,12 @@ function setup(answer: (call: number) => EnquiryOutcome, options: { mayWatch?: (
   const records: string[] = [];
   events.subscribe((record) => records.push(record.via));
   const logs = captureLogs();
+  const budget = backgroundBudget(state.counters, 50);
+  const checker = createChecker({ enquiry, events, auditInLog: true });
   const scheduler = startWatchScheduler({
     store,
-    budget: backgroundBudget(state.counters, 50),
-    checker: createChecker({ enquiry, events, auditInLog: true }),
+    budget,
+    checker,
     perSecond: 50,
     mayWatch: options.mayWatch ?? (async () => true),
     tokenPaused: options.paused ?? tokenPause(events, state.kv, () => "token-fingerprint", logs.logger),
@@ -42,7 +46,7 @@ function setup(answer: (call: number) => EnquiryOutcome, options: { mayWatch?: (
     await scheduler.stop(1_000);
     await state.close();
   };
-  return { store, enquiry, records, logs };
+  return { store, enquiry, records, logs, budget, checker };
 }
 
 describe("the watch scheduler", () => {
@@ -77,5 +81,28 @@ describe("the watch scheduler", () => {
     await store.subscribe([TX1], watcher, 50);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(enquiry.calls).toHaveLength(0);
+  });
+
+  it("gets its turn of the background budget while big bulk checks run: a third of it beside two files", async () => {
+    const { store, records, logs, budget, checker } = setup(() => outcomes.pending("collection", "TX"));
+    const watched = Array.from({ length: 60 }, (_, i) => ({ scope: "collection" as const, transactionId: `W-${i}` }));
+    await store.subscribe(watched, watcher, 100);
+    const files = new AbortController();
+    const file = (name: string) =>
+      runBulkCheck({
+        scope: "collection",
+        ids: Array.from({ length: 500 }, (_, i) => `${name}-${i}`),
+        checker,
+        budget: budget.consumer(),
+        asker: { userId: 1, chatId: 1, via: "bulk", logger: logs.logger },
+        signal: files.signal,
+      });
+    const running = [file("A"), file("B")];
+    await vi.waitFor(() => expect(records.length).toBeGreaterThanOrEqual(60), { timeout: 5_000 });
+    files.abort("stopping");
+    await Promise.all(running);
+    const first60 = records.slice(0, 60);
+    // First come, first served, the watches got about a seventh (10 queued against 2 × 32).
+    expect(first60.filter((via) => via === "watch").length).toBeGreaterThanOrEqual(15);
   });
 });

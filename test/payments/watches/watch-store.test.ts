@@ -55,6 +55,23 @@ for (const adapter of adapters) {
       expect(await store.activeTargets()).toBe(1);
     });
 
+    it("tells how many watched payments have waited long, and since when the oldest has; settled ones leave", async () => {
+      const store = await open();
+      await store.subscribe([TX1], watcher(1), 50);
+      clock += 30 * 60_000;
+      await store.subscribe([TX2], watcher(2), 50);
+      // A second watcher does not make the payment younger.
+      await store.subscribe([TX1], watcher(3), 50);
+      clock += 45 * 60_000;
+      expect(await store.waitingSince(clock - 3_600_000)).toEqual({ count: 1, oldest: T0 });
+      expect(await store.waitingSince(clock)).toEqual({ count: 2, oldest: T0 });
+      const due = await store.claimDueChecks(10, 60_000);
+      expect(due).toContainEqual(TX1);
+      await store.prepareCheck(TX1, () => true);
+      await store.recordCheck(TX1, [outcomes.success("collection", "TX-1")]);
+      expect(await store.waitingSince(clock)).toEqual({ count: 1, oldest: T0 + 30 * 60_000 });
+    });
+
     it("says so when already watching, and refuses whole past the per-user limit, naming it", async () => {
       const store = await open();
       await store.subscribe([TX1], watcher(1), 2);

@@ -1,9 +1,9 @@
-import { parse } from "csv-parse/sync";
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it, vi } from "vitest";
 import { createTestBot } from "../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
 import { callbackUpdate, GROUP, STRANGER, USER } from "../../support/updates.ts";
+import { readReport } from "../../support/csv.ts";
 
 let nextId = 800_000;
 const PRIVATE = { id: USER.id, type: "private" as const, first_name: USER.first_name };
@@ -56,7 +56,7 @@ describe("bulk checks from a file", () => {
     const document = documentOf(harness);
     expect(document?.document.filename).toMatch(/^statuses-\d{8}-\d{4}\.csv$/);
     expect(document?.reply_parameters.message_id).toBe(update.message?.message_id);
-    const rows = parse<Record<string, string>>(document?.document.content ?? "", { bom: true, columns: true });
+    const rows = readReport(document?.document.content ?? "");
     expect(rows.map((row) => [row.transaction_id, row.outcome, row.payment_status])).toEqual([
       ["TX-OK-1", "success", "SUCCESS"],
       ["TX-FAILED-2", "failed", "FAILED"],
@@ -118,6 +118,9 @@ describe("bulk checks from a file", () => {
     const busy = harness.sent().at(-1)?.payload;
     expect(busy?.text).toBe("You are already checking 30 IDs. Cancel that first, or wait for it to finish.");
     const cancel = (busy?.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]?.[0] as { callback_data: string };
+    // Some IDs are answered (50 ms each) before the press.
+    await vi.waitFor(() => expect(enquiry.calls.length).toBeGreaterThanOrEqual(4));
+    await new Promise((resolve) => setTimeout(resolve, 60));
     await harness.bot.handleUpdate(callbackUpdate(cancel.callback_data, { message_id: 1, chat: PRIVATE }));
     expect(harness.toasts().at(-1)?.payload.text).toBe("Cancelled: the report of what was checked follows.");
     const cancelledAt = Date.now();
@@ -125,8 +128,37 @@ describe("bulk checks from a file", () => {
     expect(Date.now() - cancelledAt).toBeLessThan(1_500);
     expect(harness.edits().at(-1)?.payload.text).toMatch(/^Cancelled after \d+ of 30 collection IDs from one\.csv:/);
     expect(enquiry.calls.length).toBeLessThan(30);
-    const rows = parse<Record<string, string>>(documentOf(harness)?.document.content ?? "", { bom: true, columns: true });
+    const rows = readReport(documentOf(harness)?.document.content ?? "");
     expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a second file before downloading it: five files sent at once are downloaded once", async () => {
+    const harness = createTestBot({ enquiry: scriptedEnquiry(byStatus), backgroundPerSecond: 1 });
+    const updates = Array.from({ length: 5 }, (_, i) => upload(harness, "TX-OK-1\nTX-OK-2\n", { name: `f${i}.csv`, caption: "/collection" }));
+    await Promise.all(updates.map((update) => harness.bot.handleUpdate(update)));
+    expect(harness.downloads).toHaveLength(1);
+    const texts = harness.sent().map((call) => call.payload.text ?? "");
+    expect(texts.filter((text) => text.startsWith("Checking 2 collection IDs"))).toHaveLength(1);
+    expect(texts.filter((text) => /^(I am still reading the file you sent just before|You are already checking 2 IDs)/.test(text))).toHaveLength(4);
+    await harness.bulkJobs.stop(1_000);
+  });
+
+  it("gives the place back when a file is refused: the next file is checked", async () => {
+    const harness = createTestBot({ enquiry: scriptedEnquiry(byStatus) });
+    await harness.bot.handleUpdate(upload(harness, "", { name: "empty.csv", caption: "/collection" }));
+    expect(harness.sent().at(-1)?.payload.text).toBe("That file holds no transaction IDs.");
+    await harness.bot.handleUpdate(upload(harness, "TX-OK-1\n", { name: "ids.csv", caption: "/collection" }));
+    await vi.waitFor(() => expect(documentOf(harness)).toBeDefined(), { timeout: 5_000 });
+  });
+
+  it("shows a file's name cut on a character boundary and without bidi controls, so every message about it is valid text", async () => {
+    const harness = createTestBot({ enquiry: scriptedEnquiry(byStatus) });
+    const name = `\u202E\u200F${"a".repeat(97)}😀😀.csv`;
+    await harness.bot.handleUpdate(upload(harness, "TX-OK-1\n", { name }));
+    const question = harness.sent().at(-1)?.payload.text ?? "";
+    expect(question.isWellFormed()).toBe(true);
+    expect(question).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    expect(question).toBe(`What kind of transactions are in ${"a".repeat(97)}😀…?`);
   });
 
   it("lets only the owner cancel a check", async () => {

@@ -13,7 +13,7 @@ describe("/collection and /airtime", () => {
     const { bot, sent } = createTestBot({ enquiry });
     const update = messageUpdate("/collection   TX-1001  ");
     await bot.handleUpdate(update);
-    expect(enquiry.calls).toEqual([{ kind: "collection", id: "TX-1001", options: { fresh: false } }]);
+    expect(enquiry.calls.map(({ kind, id }) => ({ kind, id }))).toEqual([{ kind: "collection", id: "TX-1001" }]);
     expect(sent()).toHaveLength(1);
     const [reply] = sent();
     expect(reply?.payload.chat_id).toBe(USER.id);
@@ -157,13 +157,14 @@ describe("buttons", () => {
   it("Refresh repeats the enquiry, edits the message in place and answers with a toast", async () => {
     let status = "PENDING";
     const enquiry = scriptedEnquiry((kind, id) => outcomes.found(kind, id, status, { mno: "M-1" }));
-    const { bot, sent, edits, toasts } = createTestBot({ enquiry });
+    // Settled answers are reused for 30 s: a Refresh asks again all the same.
+    const { bot, sent, edits, toasts } = createTestBot({ enquiry, cacheTtlSeconds: 30 });
     await bot.handleUpdate(messageUpdate("/collection TX-5"));
     const reply = sent()[0];
     const message = { message_id: 9000, chat: { id: USER.id, type: "private" }, text: reply?.payload.text ?? "" };
     status = "SUCCESS";
     await bot.handleUpdate(callbackUpdate("rc:TX-5", message));
-    expect(enquiry.calls.at(-1)).toEqual({ kind: "collection", id: "TX-5", options: { fresh: true } });
+    expect(enquiry.calls.map(({ kind, id }) => `${kind}:${id}`)).toEqual(["collection:TX-5", "collection:TX-5"]);
     expect(edits()).toHaveLength(1);
     expect(edits()[0]?.payload).toMatchObject({ chat_id: USER.id, message_id: 9000, text: expect.stringMatching(/^✅ Collection TX-5/) });
     expect(edits()[0]?.payload.reply_markup).toBeUndefined();

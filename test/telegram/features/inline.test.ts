@@ -2,7 +2,7 @@ import type { InlineQueryResultArticle, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { createTestBot } from "../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { STRANGER, USER } from "../../support/updates.ts";
+import { messageUpdate, STRANGER, USER } from "../../support/updates.ts";
 
 let nextId = 700_000;
 const inlineQuery = (query: string, from = USER): Update => ({ update_id: nextId++, inline_query: { id: `iq-${nextId}`, from, query, offset: "" } });
@@ -63,6 +63,24 @@ describe("inline answers (@YourBot TX-1 in any chat)", () => {
     expect(answered(harness)?.button?.text).toBe("Too many requests: wait a minute");
   });
 
+  it("answers only a fast typist's latest query: after a burst of 60 keystrokes, what they end up typing still gets results", async () => {
+    const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
+    const harness = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 60 } });
+    const typed = "TX-1234567890-ABCDEFGHIJKLMNOPQRSTUVWXYZ-abcdefghijklmnopqrstuv";
+    const keystrokes = Array.from({ length: 60 }, (_, i) => inlineQuery(typed.slice(0, i + 1)));
+    await Promise.all(keystrokes.map((update) => harness.bot.handleUpdate(update)));
+    const answers = harness.calls.filter((call) => call.method === "answerInlineQuery").map((call) => call.payload as { inline_query_id: string; results: InlineQueryResultArticle[]; button?: unknown });
+    expect(answers).toHaveLength(60);
+    const last = answers.find((answer) => answer.inline_query_id === keystrokes[59]?.inline_query?.id);
+    expect(last?.results.map((result) => result.title)).toEqual([`✅ Collection ${typed.slice(0, 60)}`, `✅ Airtime ${typed.slice(0, 60)}`]);
+    // The earlier ones were answered empty, made no enquiry, and cost nothing.
+    expect(answers.filter((answer) => answer !== last).every((answer) => answer.results.length === 0 && answer.button === undefined)).toBe(true);
+    expect(enquiry.calls.map((call) => call.id)).toEqual([typed.slice(0, 60), typed.slice(0, 60)]);
+    // 2 of the 60 spent: a command still goes through.
+    await harness.bot.handleUpdate(messageUpdate(`/status ${Array.from({ length: 20 }, (_, i) => `TY-${i}`).join(" ")}`));
+    expect(harness.sent().at(-1)?.payload.text).toMatch(/^Collection or airtime: 20 IDs/);
+  });
+
   it("answers within the inline budget even when the service is slow: what is late is 'no answer in time'", async () => {
     const enquiry = scriptedEnquiry(async (kind, id) => {
       await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -79,8 +97,12 @@ describe("inline answers (@YourBot TX-1 in any chat)", () => {
 describe("🔄 Refresh on an inline message", () => {
   it("re-checks and edits that inline message (it has no chat), deciding access by the person", async () => {
     let status = "PENDING";
-    const enquiry = scriptedEnquiry((kind, id) => outcomes.found(kind, id, status));
+    const enquiry = scriptedEnquiry((kind, id) => (kind === "collection" ? outcomes.found(kind, id, status) : outcomes.notFound(kind, id)));
     const harness = createTestBot({ enquiry });
+    // The agent posts the result into some chat; Telegram says which (inline feedback).
+    await harness.bot.handleUpdate(inlineQuery("TX-9"));
+    const [result] = answered(harness)?.results ?? [];
+    await harness.bot.handleUpdate({ update_id: nextId++, chosen_inline_result: { result_id: result?.id ?? "", from: USER, query: "TX-9", inline_message_id: "AgAAAInlineMessage" } });
     status = "SUCCESS";
     await harness.bot.handleUpdate(inlinePress("rc:TX-9"));
     const edit = harness.calls.find((call) => call.method === "editMessageText");

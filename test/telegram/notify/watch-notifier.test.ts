@@ -6,11 +6,11 @@ import type { NewWatch, TargetRef } from "../../../src/payments/watches/target.t
 import { createWatchStore } from "../../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { AnswerRecords } from "../../../src/telegram/answer-records.ts";
-import { ChatAliases } from "../../../src/telegram/chat-aliases.ts";
+import { ShownAnswers } from "../../../src/telegram/stores/shown-answers.ts";
+import { ChatAliases } from "../../../src/telegram/stores/chat-aliases.ts";
 import { startWatchNotifier, type NotificationResult } from "../../../src/telegram/notify/watch-notifier.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
-import { ButtonStore } from "../../../src/telegram/views/callback-data.ts";
+import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
 import { fakeTelegramFetch, type Failure } from "../../support/fake-telegram-fetch.ts";
 import { captureLogs } from "../../support/logs.ts";
@@ -37,14 +37,14 @@ async function setup(failWith?: (method: string, payload: Record<string, unknown
   const telegram = fakeTelegramFetch(failWith);
   const api = new Api(BOT_TOKEN, { fetch: telegram.fetch });
   const results: NotificationResult[] = [];
-  const answers = new AnswerRecords(state.kv);
+  const answers = new ShownAnswers(state.kv);
   const logs = captureLogs();
   const notifier = startWatchNotifier({
     store,
     api,
     counters: state.counters,
     translations,
-    answers,
+    shownAnswers: answers,
     buttons: new ButtonStore(state.kv),
     aliases: new ChatAliases(state.kv),
     times: { maxHours: 24, notFoundMinutes: 30 },

@@ -75,7 +75,7 @@ describe("webhook receiver", () => {
   it("takes over the claim of an instance that died (no heartbeat), and never the claim of a live one", async () => {
     const { receiver, sent, state } = receiverFor();
     const update = messageUpdate("/collection TX-1");
-    await state.heartbeat("instance-b", 60_000);
+    await state.claims.heartbeat("instance-b", 60_000);
     await state.claims.claim(`update:${update.update_id}`, "instance-b", 60_000);
     expect(await receiver.receive(update)).toBe("retry_later");
     const other = messageUpdate("/collection TX-2");

@@ -17,7 +17,7 @@ describe("command menu", () => {
       ["all_private_chats", "fr"],
     ]);
     const english = registrations.find((r) => !r.language_code)?.commands as { command: string; description: string }[];
-    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "whoami", "help"]);
+    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "health", "whoami", "help"]);
     expect(english[0]?.description).toBe("Check a collection payment");
     const french = registrations.find((r) => r.language_code === "fr")?.commands as { description: string }[];
     expect(french[0]?.description).toBe("Vérifier un encaissement");

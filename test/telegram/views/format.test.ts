@@ -1,7 +1,8 @@
 import type { MessageEntity } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { formatAnswer } from "../../../src/telegram/views/format/answer.ts";
-import { cleanServiceText, clockIn, fitMessage, TELEGRAM_TEXT_LIMIT } from "../../../src/telegram/views/format/text.ts";
+import { formatAnswer } from "../../../src/telegram/views/format/answer-text.ts";
+import { cleanServiceText } from "../../../src/util/service-text.ts";
+import { clockIn, fitMessage, TELEGRAM_TEXT_LIMIT } from "../../../src/telegram/views/format/text.ts";
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";

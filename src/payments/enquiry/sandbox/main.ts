@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { SCENARIOS } from "./scenarios.ts";
-import { startSandbox } from "./server.ts";
+import { startSandbox, TROUBLE_MODES } from "./server.ts";
 
 /**
  * `npm run sandbox`: the enquiry API stand-in on its own, so that a real Telegram bot can be
@@ -31,6 +31,11 @@ process.stdout.write(
     "Example IDs (COL- for /collection, AIR- for /airtime, ANY- for both; add any suffix, e.g. COL-SUCCESS-42):",
     ...Object.entries(SCENARIOS).map(([name, meaning]) => `  COL-${name.padEnd(10)} ${meaning}`),
     "  anything else  HTTP 404: not found",
+    "",
+    "Make the whole provider degrade, to try /health and its alerts (and recover with mode none):",
+    `  curl -X POST ${sandbox.url}/sandbox/trouble -H 'authorization: Bearer ${values.token}' -H 'content-type: application/json' -d '{"mode":"errors"}'`,
+    ...Object.entries(TROUBLE_MODES).map(([mode, meaning]) => `  ${mode.padEnd(10)} ${meaning}`),
+    `  add "kinds":["collection"] to trouble one kind only`,
     "",
     "Ctrl+C stops it.",
     "",

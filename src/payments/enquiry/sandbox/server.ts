@@ -18,6 +18,22 @@ export interface SandboxOptions {
   settleMs?: number;
   /** Told of every enquiry received (tests and the benchmark see who asked what, when). */
   onEnquiry?: (kind: EnquiryKind, transactionId: string) => void;
+  /** How long every answer takes while the sandbox plays a slow provider (trouble "slow"). */
+  slowMs?: number;
+}
+
+/** The provider's trouble the sandbox can play on demand, whatever the ID: to try /health and its alerts. */
+export const TROUBLE_MODES = {
+  none: "every ID plays its scenario",
+  errors: "every enquiry is answered HTTP 503",
+  timeouts: "every enquiry stalls (the bot gives up waiting)",
+  slow: "every enquiry is answered, slowly (6 s by default)",
+} as const;
+export type TroubleMode = keyof typeof TROUBLE_MODES;
+export interface Trouble {
+  mode: TroubleMode;
+  /** The kinds in trouble; the other kind answers as usual. */
+  kinds: readonly EnquiryKind[];
 }
 
 export interface Sandbox {
@@ -25,18 +41,23 @@ export interface Sandbox {
   port: number;
   /** Counters, for tests and the benchmark: requests answered and TCP connections accepted. */
   stats: { requests: number; connections: number };
+  /** Makes the provider degrade (or recover) on demand; also `POST /sandbox/trouble` with the token. */
+  setTrouble(trouble: Trouble): void;
+  trouble(): Trouble;
   close(): Promise<void>;
 }
 
 const MAX_REQUEST_BYTES = 16 * 1024;
 const ROUTE = new RegExp(`^/api/v1/(${ENQUIRY_KINDS.join("|")})/enquiry$`);
+const TROUBLE_ROUTE = "/sandbox/trouble";
 
 /**
  * A stand-in for the provider's status-enquiry API, on loopback, following enquiry-api.md. It
  * plays the scenarios of `scenarios.ts` so the bot can be tried, and tested, without a provider.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const { token, host = "127.0.0.1", port = 0, latencyMs = 0, stallMs = 120_000, settleMs = 20_000 } = options;
+  const { token, host = "127.0.0.1", port = 0, latencyMs = 0, stallMs = 120_000, settleMs = 20_000, slowMs = 6_000 } = options;
+  let trouble: Trouble = { mode: "none", kinds: ENQUIRY_KINDS };
   const stats = { requests: 0, connections: 0 };
   // IDs that already had their one failure (FLAKY, BUSY).
   const firstFailureServed = new Set<string>();
@@ -44,15 +65,29 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const firstAsked = new Map<string, number>();
   const stalls = new AbortController();
 
+  const stall = async (res: ServerResponse): Promise<boolean> => {
+    try {
+      await sleep(stallMs, undefined, { signal: stalls.signal });
+      return true;
+    } catch {
+      // The sandbox is closing: the stalled request is cut.
+      res.destroy();
+      return false;
+    }
+  };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     stats.requests++;
-    const route = ROUTE.exec(new URL(req.url ?? "/", "http://sandbox").pathname);
+    const path = new URL(req.url ?? "/", "http://sandbox").pathname;
+    const auth = req.headers.authorization ?? "";
+    const authorised = /^bearer\s+/i.test(auth) && auth.replace(/^bearer\s+/i, "") === token;
+    if (path === TROUBLE_ROUTE) return troubleRoute(req, res, authorised);
+    const route = ROUTE.exec(path);
     if (!route) return send(res, 404, { code: "404", status: "FAILED", message: "No such endpoint" });
     if (req.method !== "POST") return send(res, 405, { code: "405", status: "FAILED", message: "Use POST" });
     const kind = route[1] as EnquiryKind;
 
-    const auth = req.headers.authorization ?? "";
-    if (!/^bearer\s+/i.test(auth) || auth.replace(/^bearer\s+/i, "") !== token) {
+    if (!authorised) {
       return send(res, 401, { code: "401", status: "FAILED", message: "Invalid or expired access token" });
     }
     if (!(req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json")) {
@@ -64,6 +99,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     options.onEnquiry?.(kind, transactionId);
     if (latencyMs > 0) await sleep(latencyMs);
+    if (trouble.mode !== "none" && trouble.kinds.includes(kind)) {
+      if (trouble.mode === "errors") return send(res, 503, { code: "503", status: "FAILED", message: "Service temporarily unavailable" });
+      if (trouble.mode === "timeouts" && !(await stall(res))) return;
+      if (trouble.mode === "slow") await sleep(slowMs);
+    }
 
     const scenario = scenarioFor(kind, transactionId);
     const answer = (transaction: Record<string, string>) =>
@@ -119,14 +159,24 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         }
         return answer({ status: "SUCCESS", mnoTransactionID });
       case "SLOW":
-        try {
-          await sleep(stallMs, undefined, { signal: stalls.signal });
-        } catch {
-          res.destroy();
-          return;
-        }
+        if (!(await stall(res))) return;
         return answer({ status: "SUCCESS", mnoTransactionID });
     }
+  }
+
+  /** GET tells the trouble played; POST {"mode": "errors", "kinds": ["collection"]} sets it (kinds: both by default). */
+  async function troubleRoute(req: IncomingMessage, res: ServerResponse, authorised: boolean): Promise<void> {
+    if (!authorised) return send(res, 401, { error: "send the sandbox's token: Authorization: Bearer <token>" });
+    if (req.method === "GET") return send(res, 200, trouble);
+    if (req.method !== "POST") return send(res, 405, { error: "use GET or POST" });
+    const body = (await readJson(req)) as { mode?: unknown; kinds?: unknown } | undefined;
+    const mode = body?.mode;
+    const kinds = body?.kinds ?? ENQUIRY_KINDS;
+    if (typeof mode !== "string" || !(mode in TROUBLE_MODES) || !Array.isArray(kinds) || !kinds.every((kind) => (ENQUIRY_KINDS as readonly unknown[]).includes(kind))) {
+      return send(res, 400, { error: `send {"mode": one of ${Object.keys(TROUBLE_MODES).join(", ")}, "kinds": ["collection", "airtime"] (optional)}` });
+    }
+    trouble = { mode: mode as TroubleMode, kinds: kinds as EnquiryKind[] };
+    return send(res, 200, trouble);
   }
 
   const server = createServer((req, res) => {
@@ -146,6 +196,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     url: `http://${host}:${address.port}`,
     port: address.port,
     stats,
+    setTrouble: (next) => void (trouble = next),
+    trouble: () => trouble,
     close: async () => {
       stalls.abort();
       await new Promise<void>((resolve) => {
@@ -162,6 +214,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function readTransactionId(req: IncomingMessage): Promise<string | undefined> {
+  const body = (await readJson(req)) as { transactionID?: unknown } | undefined;
+  return typeof body?.transactionID === "string" && body.transactionID !== "" ? body.transactionID : undefined;
+}
+
+/** A small JSON body, or undefined when it is too large or not JSON (answered 400, as a provider would). */
+async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -170,9 +228,9 @@ async function readTransactionId(req: IncomingMessage): Promise<string | undefin
     chunks.push(chunk);
   }
   try {
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { transactionID?: unknown };
-    return typeof body.transactionID === "string" && body.transactionID !== "" ? body.transactionID : undefined;
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
   } catch {
+    // Not JSON: the caller answers 400.
     return undefined;
   }
 }

@@ -1,5 +1,8 @@
 import { FormattedString } from "@grammyjs/parse-mode";
-import { isFinal, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
+import { ENQUIRY_KINDS, isFinal, type EnquiryKind, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
+import type { KindStatus } from "../../../payments/health/monitor.ts";
+import { COULD_NOT_CHECK, healthOutcome } from "../../../payments/health/outcomes.ts";
+import type { NumberFormats } from "./numbers.ts";
 import type { Translate } from "../../i18n.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../../../payments/query.ts";
 import { formatOutcomeBlock, formatOutcomeLine, type OutcomeFormatOptions } from "./outcome.ts";
@@ -11,8 +14,17 @@ export interface Answer {
   final: boolean;
 }
 
+export interface AnswerFormatOptions extends OutcomeFormatOptions {
+  /** The provider's state per kind: while a kind is in trouble, an answer that could not check says so. */
+  provider?: Record<EnquiryKind, KindStatus> | undefined;
+  /** Whether 🔔 Notify me is offered under the answer (the trouble line then points at it). */
+  canWatch?: boolean;
+  /** Percentages and latencies in the reader's language. */
+  numbers?: NumberFormats;
+}
+
 /** The reply to a query, as a user sees it. Pure: same results, same message. */
-export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Translate, options: OutcomeFormatOptions = {}): Answer {
+export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Translate, options: AnswerFormatOptions = {}): Answer {
   const shown = results.flatMap(relevantOutcomes);
   const allOutcomes = results.flatMap((result) => result.outcomes);
   const notFoundAnywhere = results.filter((result) => relevantOutcomes(result).length === 0);
@@ -36,6 +48,7 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
     sections.push(concat([bold(t("summary-heading", { kind, count: String(results.length) })), ...lines], "\n"));
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
+  sections.push(...troubleLines(shown, t, options));
   sections.push(new FormattedString(t("checked-at", { time: (options.clock ?? formatClock)(oldestCheck(allOutcomes)) })));
   return { message: fitMessage(concat(sections, "\n\n")), final };
 }
@@ -43,4 +56,27 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
 /** The age of an answer is the age of its oldest part (parts may come from a short cache). */
 function oldestCheck(outcomes: readonly EnquiryOutcome[]): Date {
   return outcomes.reduce<Date>((oldest, outcome) => (outcome.checkedAt < oldest ? outcome.checkedAt : oldest), outcomes[0]?.checkedAt ?? new Date());
+}
+
+/**
+ * One line per kind in trouble that left a payment here unchecked: it is not this payment alone,
+ * since when, and the figure. Nothing while the provider is fine, or when every payment was checked.
+ */
+function troubleLines(shown: readonly EnquiryOutcome[], t: Translate, options: AnswerFormatOptions): FormattedString[] {
+  const { provider } = options;
+  if (!provider) return [];
+  const kinds = new Set(shown.filter((outcome) => COULD_NOT_CHECK.has(healthOutcome(outcome))).map((outcome) => outcome.kind));
+  return ENQUIRY_KINDS.filter((kind) => kinds.has(kind) && provider[kind].level !== "normal").map((kind) => {
+    const status = provider[kind];
+    const numbers = options.numbers;
+    return new FormattedString(
+      t(options.canWatch ? "answer-provider-trouble-watch" : "answer-provider-trouble", {
+        kind: t(kind === "collection" ? "kind-collection" : "kind-airtime"),
+        since: (options.clock ?? formatClock)(new Date(status.startedAt ?? status.since)),
+        cause: status.cause ?? "not-checked",
+        percent: numbers ? numbers.percent(status.window.share) : `${Math.round(status.window.share * 100)}%`,
+        p95: numbers ? numbers.latency(status.window.p95Ms ?? 0) : `${Math.round(status.window.p95Ms ?? 0)} ms`,
+      }),
+    );
+  });
 }

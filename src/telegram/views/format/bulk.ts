@@ -1,3 +1,4 @@
+import type { BulkEnding } from "../../../payments/bulk/bulk-jobs.ts";
 import type { Verdict } from "../../../payments/bulk/report.ts";
 import type { Scope } from "../../../payments/query.ts";
 import type { Translate } from "../../i18n.ts";
@@ -26,8 +27,6 @@ export function formatProgress(scope: Scope, done: number, total: number, t: Tra
   });
 }
 
-export type BulkEnding = "done" | "cancelled" | "stopped";
-
 /** What the progress message becomes: how the check ended, and the counts by verdict. */
 export function formatSummary(
   ending: BulkEnding,
@@ -36,7 +35,7 @@ export function formatSummary(
   done: number,
   total: number,
   verdicts: Readonly<Record<Verdict, number>>,
-  invalid: number,
+  invalid: { total: number; listed: number },
   t: Translate,
   locale: string,
 ): string {
@@ -53,7 +52,8 @@ export function formatSummary(
     t("bulk-count-not-found", { count: count(verdicts.not_found, locale) }),
     t("bulk-count-unknown", { count: count(verdicts.could_not_check, locale) }),
   ];
-  if (invalid > 0) lines.push(t("bulk-count-invalid", { count: count(invalid, locale) }));
+  if (invalid.total > invalid.listed) lines.push(t("bulk-count-invalid-some", { count: count(invalid.total, locale), listed: count(invalid.listed, locale) }));
+  else if (invalid.total > 0) lines.push(t("bulk-count-invalid", { count: count(invalid.total, locale) }));
   return [heading, ...lines].join("\n");
 }
 

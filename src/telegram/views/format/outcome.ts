@@ -1,7 +1,8 @@
 import { type FormattedString } from "@grammyjs/parse-mode";
 import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState } from "../../../payments/enquiry/types.ts";
 import type { Translate } from "../../i18n.ts";
-import { bold, cleanServiceText, concat, line, mono, type Clock } from "./text.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { bold, concat, line, mono, type Clock } from "./text.ts";
 
 /** How much of a failure reason to show: in full in a single answer, one line in a summary. */
 export const REASON_LIMIT = { block: 600, line: 140 } as const;

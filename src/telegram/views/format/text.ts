@@ -1,28 +1,8 @@
 import { fmt, FormattedString } from "@grammyjs/parse-mode";
+import { isHighSurrogate } from "../../../util/service-text.ts";
 
 /** Telegram's limit for a message's text, in UTF-16 code units. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
-
-// C0/C1 controls (newlines are folded separately) and bidi overrides that could reorder what
-// the reader sees: service text is shown, never trusted.
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
-
-/**
- * Makes text that came from the service safe to show on one line: no control or bidi-override
- * characters, no broken surrogates, whitespace folded, at most `max` characters (with an ellipsis).
- */
-export function cleanServiceText(text: string, max: number): string {
-  const clean = text.toWellFormed().replace(UNSAFE_CHARACTERS, "").replace(/\s+/g, " ").trim();
-  return truncate(clean, max);
-}
-
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  // Never cut a surrogate pair in half.
-  if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  return `${text.slice(0, end)}…`;
-}
 
 /**
  * Guarantees a message fits Telegram's limit. Callers already shorten what they show; this is the
@@ -33,10 +13,6 @@ export function fitMessage(message: FormattedString, limit = TELEGRAM_TEXT_LIMIT
   let end = limit - 1;
   if (isHighSurrogate(message.text.charCodeAt(end - 1))) end--;
   return message.slice(0, end).plain("…");
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
 
 export const bold = (text: string): FormattedString => FormattedString.bold(text);
@@ -73,4 +49,10 @@ export function clockIn(timeZone: string): Clock {
     const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
     return `${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
   };
+}
+
+/** A day in BOT_TIMEZONE, as in "24 Nov 2026": when someone was let in. */
+export function dayIn(timeZone: string): (at: number) => string {
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
+  return (at) => format.format(new Date(at));
 }

@@ -4,7 +4,8 @@ import type { Scope } from "../../../payments/query.ts";
 import type { ChatWatch, Notice, Subscriber, Target } from "../../../payments/watches/target.ts";
 import type { Translate } from "../../i18n.ts";
 import { formatOutcomeBlock, markerOf, shortOutcomeText } from "./outcome.ts";
-import { bold, cleanServiceText, concat, fitMessage, formatClock, line, mono, type Clock } from "./text.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { bold, concat, fitMessage, formatClock, line, mono, type Clock } from "./text.ts";
 
 /** What the give-up messages say about the time waited. */
 export interface GiveUpTimes {

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import type { Config } from "../config.ts";
+import type { Logger, SecretSet } from "../logger.ts";
+import { fileAuditTrail } from "../ops/audit-trail.ts";
+import { createMetrics, type Metrics } from "../ops/metrics.ts";
+import { createEnquiryClient, type EnquiryClientOptions } from "../payments/enquiry/client.ts";
+import type { ServiceToken } from "../payments/enquiry/service-token.ts";
+import { openState } from "../state/open-state.ts";
+import type { StateStore } from "../state/ports.ts";
+import { Translations } from "../telegram/i18n.ts";
+import { createTelegramFetch } from "../telegram/transport/fetch.ts";
+import type { BotParts } from "./assemble.ts";
+import { openServiceToken } from "./open-service-token.ts";
+
+/** The bot's parts as production makes them, and what the process itself needs of them. */
+export interface ProductionParts {
+  parts: BotParts;
+  state: StateStore;
+  token: ServiceToken & { recheck(): void };
+  metrics: Metrics;
+  /** Called each time the state store answers again after an outage. */
+  whenStateBack(listener: () => void): void;
+  /** Called when the state file was deleted or replaced under the running bot (at once, if it already was). */
+  whenFileLost(listener: (reason: string) => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens what production runs the bot with: the state store (SQLite or Redis) and its outage
+ * reports, the service token, two keep-alive pools to the provider (one for people asking, one
+ * for background work), Telegram's undici transport, metrics and the audit trail. Fails (with an
+ * error fit for an operator, holding no secret) when the state store or the token file cannot be
+ * opened.
+ */
+export async function openProductionParts(config: Config, logger: Logger, secrets: SecretSet): Promise<ProductionParts> {
+  const instanceId = randomBytes(6).toString("hex");
+  const metrics = createMetrics();
+  const backListeners: (() => void)[] = [];
+  const fileLostListeners: ((reason: string) => void)[] = [];
+  let fileLost: string | undefined;
+  const shared = config.state.kind === "redis";
+  const state = await openState(config.state, {
+    outages: {
+      lost: (reason) => {
+        metrics.stateOutage.lost();
+        if (shared) logger.warn({ reason }, "shared state store unreachable: answering without shared cache, de-duplication or limits until it is back");
+        else logger.warn({ reason }, "the state file cannot be written: answering from memory until it can (watches and bulk checks wait)");
+      },
+      back: () => {
+        metrics.stateOutage.back();
+        logger.info(shared ? "shared state store reachable again" : "the state file can be written again");
+        backListeners.forEach((listener) => listener());
+      },
+    },
+    fileLost: (reason) => {
+      fileLost = reason;
+      logger.error({ reason }, "the state file was deleted or replaced while the bot ran");
+      fileLostListeners.forEach((listener) => listener(reason));
+    },
+  });
+  try {
+    const token = openServiceToken(config.enquiry.token, logger, secrets);
+    const clientSettings: EnquiryClientOptions = {
+      baseUrl: config.enquiry.baseUrl,
+      token: () => token.current(),
+      timeoutMs: config.enquiry.timeoutMs,
+      totalTimeoutMs: config.enquiry.totalTimeoutMs,
+      retries: config.enquiry.retries,
+      connections: config.enquiry.connections,
+      observer: {
+        onAttempt: metrics.observer.onAttempt,
+        onRetry: (event) => {
+          metrics.observer.onRetry?.(event);
+          logger.debug(event, "retrying enquiry");
+        },
+      },
+    };
+    const interactive = createEnquiryClient(clientSettings);
+    // Background enquiries have connections of their own: however many wait, a user's never queues behind them.
+    const background = createEnquiryClient({ ...clientSettings, connections: Math.max(2, Math.min(config.enquiry.connections, config.backgroundPerSecond)) });
+    const audit = config.auditLogFile ? fileAuditTrail(config.auditLogFile, logger) : undefined;
+    return {
+      parts: {
+        settings: config,
+        state,
+        enquiry: { interactive, background },
+        telegram: { fetch: createTelegramFetch() },
+        translations: new Translations(),
+        logger,
+        instanceId,
+        metrics,
+        enquiryListeners: audit ? [(record) => audit.record(record)] : [],
+        auditInLog: audit === undefined,
+        serviceToken: () => token.current(),
+      },
+      state,
+      token,
+      metrics,
+      whenStateBack: (listener) => void backListeners.push(listener),
+      whenFileLost: (listener) => {
+        fileLostListeners.push(listener);
+        if (fileLost !== undefined) listener(fileLost);
+      },
+      async close() {
+        token.close();
+        await Promise.all([interactive.close(), background.close(), audit?.close()]);
+        await state.close();
+      },
+    };
+  } catch (error) {
+    await state.close();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
+import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "./counts.ts";
+import { SERVICE_WINDOW_MS, type ProviderStatus } from "./monitor.ts";
+import type { HealthCountsReader } from "./read-counts.ts";
+import { topReasons, type CountedReason } from "./reasons.ts";
+import { HOUR_MS, minuteOf } from "./tally-keys.ts";
+
+/** Buckets of the sparkline: the last hour in twelve five-minute steps. */
+export const SPARK_BUCKETS = 12;
+/** Watched payments not final after this long are worth a line. */
+export const LONG_WAIT_MS = HOUR_MS;
+
+/** Everything /health shows, as of `at`. */
+export interface HealthReport {
+  at: number;
+  status: ProviderStatus;
+  kinds: Record<EnquiryKind, { last5m: WindowFigures; lastHour: WindowFigures }>;
+  /** The share that could not be checked in each five minutes of the last hour, oldest first; undefined without enquiries. */
+  sparkline: (number | undefined)[];
+  today: { since: number; success: number; failed: number; reasons: { reason: CountedReason; count: number }[] };
+  waiting: { count: number; oldest: number | undefined };
+}
+
+export interface HealthReportSources {
+  reader: HealthCountsReader;
+  status: () => ProviderStatus;
+  /** Watched payments still not final that began before a time. */
+  waitingSince: (startedBefore: number) => Promise<{ count: number; oldest: number | undefined }>;
+  /** When today began in BOT_TIMEZONE. */
+  startOfDay: (at: number) => number;
+}
+
+export async function healthReport(sources: HealthReportSources, at: number): Promise<HealthReport> {
+  const { reader } = sources;
+  const since = sources.startOfDay(at);
+  const [byMinute, today, reasons, waiting] = await Promise.all([
+    // Up to now, this very millisecond included (the reader's ends are exclusive).
+    reader.perMinute(at - HOUR_MS, at + 1),
+    reader.counts(since, at + 1),
+    reader.reasons(since, at + 1),
+    sources.waitingSince(at - LONG_WAIT_MS),
+  ]);
+  const lastHour = emptyCounts();
+  const last5m = emptyCounts();
+  const buckets = Array.from({ length: SPARK_BUCKETS }, () => emptyCounts());
+  const firstMinute = minuteOf(at) - SPARK_BUCKETS * 5 + 1;
+  for (const [minute, counts] of byMinute) {
+    addCounts(lastHour, counts);
+    if (minute >= minuteOf(at - SERVICE_WINDOW_MS)) addCounts(last5m, counts);
+    const bucket = buckets[Math.floor((minute - firstMinute) / 5)];
+    if (bucket) addCounts(bucket, counts);
+  }
+  const both = bothKinds(today);
+  return {
+    at,
+    status: sources.status(),
+    kinds: Object.fromEntries(ENQUIRY_KINDS.map((kind) => [kind, { last5m: figuresOf(last5m[kind]), lastHour: figuresOf(lastHour[kind]) }])) as HealthReport["kinds"],
+    sparkline: buckets.map((counts) => {
+      const figures = figuresOf(bothKinds(counts));
+      return figures.enquiries === 0 ? undefined : figures.share;
+    }),
+    today: { since, success: both.outcomes.success, failed: both.outcomes.failed, reasons: topReasons(reasons, 3) },
+    waiting,
+  };
+}

@@ -1,0 +1,167 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import { Composer, InlineKeyboard, type CommandContext } from "grammy";
+import { MOST_USES_PER_INVITE } from "../../access/invites.ts";
+import { isAdmin, isAllowed } from "../../access/policy.ts";
+import type { BotContext } from "../context.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
+import { commands } from "../views/commands.ts";
+import { formatInvites, formatUsersPage, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../views/format/access.ts";
+import { adminText, personOf, takeAccessAway, type AccessFeatureDeps } from "./access-shared.ts";
+
+/**
+ * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of
+ * their lists. They work in a private chat with the bot and in ADMIN_CHAT_ID (and /allow inside a
+ * group, for that group). Anyone else who sends one gets what an unknown command gets: nothing
+ * here hints at what they do.
+ */
+export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const admins = composer.filter((ctx) => isAdmin(deps.access.policy, ctx.from?.id));
+  /** Where admin commands work; elsewhere an admin is told where to send them. */
+  const here = async (ctx: BotContext) => {
+    if (ctx.chat?.type === "private" || deps.admins.isAdminChat(ctx.chat?.id)) return true;
+    await ctx.reply(ctx.t("admin-only-here"), { reply_parameters: replyTo(ctx) });
+    return false;
+  };
+
+  admins.command(commands.invite.name, async (ctx) => {
+    if (!(await here(ctx))) return;
+    const wanted = ctx.match.trim();
+    const uses = wanted === "" ? 1 : Number(wanted);
+    if (!/^\d{1,3}$/.test(wanted || "1") || uses < 1 || uses > MOST_USES_PER_INVITE) {
+      await ctx.reply(ctx.t("invite-usage", { max: String(MOST_USES_PER_INVITE) }), { reply_parameters: replyTo(ctx) });
+      return;
+    }
+    const by = personOf(ctx);
+    const { code, invite } = await deps.access.invites.create(by, uses, deps.inviteTtlMs);
+    deps.access.record({ action: "invited", subject: { kind: "user", id: 0, name: `invite ${invite.publicId} for ${uses}` }, by, chatId: ctx.chat.id });
+    const link = `https://t.me/${ctx.me.username}?start=${code}`;
+    const until = deps.clock(new Date(invite.expiresAt));
+    await ctx.reply(ctx.t(uses === 1 ? "admin-invite-created-one" : "admin-invite-created-many", { link, until, count: String(uses) }), {
+      reply_parameters: replyTo(ctx),
+      link_preview_options: { is_disabled: true },
+    });
+    await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invited", { by: personName(by), count: String(uses) })), ctx.chat.id);
+  });
+
+  admins.command(commands.invites.name, async (ctx) => {
+    if (!(await here(ctx))) return;
+    await showInvites(ctx, deps, "reply");
+  });
+
+  admins.command(commands.users.name, async (ctx) => {
+    if (!(await here(ctx))) return;
+    await showUsers(ctx, deps, 0, "reply");
+  });
+
+  admins.command(commands.allow.name, async (ctx) => {
+    const target = ctx.match.trim();
+    // Inside a group, /allow alone allows that group.
+    if (target === "" && (ctx.chat.type === "group" || ctx.chat.type === "supergroup")) return allow(ctx, deps, "chat", ctx.chat.id, ctx.chat.title);
+    if (!(await here(ctx))) return;
+    if (!/^-?\d{1,16}$/.test(target)) {
+      await ctx.reply(ctx.t("admin-allow-usage"), { reply_parameters: replyTo(ctx) });
+      return;
+    }
+    const id = Number(target);
+    await allow(ctx, deps, id < 0 ? "chat" : "user", id, undefined);
+  });
+
+  admins.command(commands.revoke.name, async (ctx) => {
+    if (!(await here(ctx))) return;
+    const target = ctx.match.trim();
+    if (!/^-?\d{1,16}$/.test(target)) {
+      await ctx.reply(ctx.t("admin-revoke-usage"), { reply_parameters: replyTo(ctx) });
+      return;
+    }
+    const id = Number(target);
+    const taken = await takeAccessAway(deps, ctx, id < 0 ? "chat" : "user", id);
+    const text =
+      taken.type === "revoked"
+        ? ctx.t("admin-revoked", { name: taken.name, id: String(id) })
+        : taken.type === "configured"
+          ? ctx.t("admin-revoke-config", { id: String(id), list: taken.list })
+          : ctx.t("admin-revoke-none", { id: String(id) });
+    await ctx.reply(text, { reply_parameters: replyTo(ctx) });
+  });
+
+  composer.on("callback_query:data", async (ctx, next) => {
+    const button = decodeAccessButton(ctx.callbackQuery.data);
+    if (button?.action !== "users" && button?.action !== "revoke" && button?.action !== "uninvite") return next();
+    if (!isAdmin(deps.access.policy, ctx.from.id)) {
+      ctx.logger.info({ userId: ctx.from.id, action: button.action }, "a non-admin pressed an admin button: nothing changed");
+      await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-admins-only") }), ctx.logger);
+      return;
+    }
+    switch (button.action) {
+      case "users":
+        await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+        return showUsers(ctx, deps, button.page, "edit");
+      case "revoke": {
+        const taken = await takeAccessAway(deps, ctx, button.kind, button.id);
+        await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(taken.type === "revoked" ? "toast-revoked" : "toast-nothing-to-revoke") }), ctx.logger);
+        return showUsers(ctx, deps, button.page, "edit");
+      }
+      case "uninvite": {
+        const revoked = await deps.access.invites.revoke(button.publicId);
+        if (revoked) {
+          const by = personOf(ctx);
+          deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
+          await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invite-revoked", { by: personName(by), id: revoked.publicId })), ctx.chat?.id);
+        }
+        await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
+        return showInvites(ctx, deps, "edit");
+      }
+    }
+  });
+
+  return composer;
+}
+
+const replyTo = (ctx: BotContext) => ({ message_id: ctx.msg?.message_id ?? 0, allow_sending_without_reply: true });
+
+async function allow(ctx: CommandContext<BotContext>, deps: AccessFeatureDeps, kind: "user" | "chat", id: number, name: string | undefined): Promise<void> {
+  const { policy } = deps.access;
+  const already = kind === "user" ? isAllowed(policy, { id, type: "private" }, id) : isAllowed(policy, { id, type: "supergroup" }, undefined);
+  if (already) {
+    await ctx.reply(ctx.t("admin-already-allowed", { id: String(id) }), { reply_parameters: replyTo(ctx) });
+    return;
+  }
+  const by = personOf(ctx);
+  const subject = { id, name: name ?? String(id) };
+  await deps.access.grants.grant({ kind, subject, how: { type: "allowed", by, at: Date.now() } });
+  deps.access.record({ action: "allowed", subject: { kind, id, name: subject.name }, by, chatId: ctx.chat.id });
+  await ctx.reply(ctx.t(kind === "user" ? "admin-allowed-user" : "admin-allowed-group", { id: String(id) }), { reply_parameters: replyTo(ctx) });
+  await deps.admins.note(new FormattedString(adminText(deps)("admin-note-allowed", { by: personName(by), name: personName(subject), id: String(id) })), ctx.chat.id);
+}
+
+async function showUsers(ctx: BotContext, deps: AccessFeatureDeps, page: number, how: "reply" | "edit"): Promise<void> {
+  const { policy } = deps.access;
+  const entries = userListEntries(policy, await deps.access.grants.list());
+  const pages = usersPages(entries);
+  const shownPage = Math.min(page, pages - 1);
+  const message = formatUsersPage(entries, shownPage, policy.allowEveryone, ctx.t, deps.day);
+  const keyboard = new InlineKeyboard();
+  for (const entry of entries.slice(shownPage * USERS_PER_PAGE, (shownPage + 1) * USERS_PER_PAGE)) {
+    if (entry.source.type !== "granted") continue;
+    keyboard.text(ctx.t("button-revoke", { name: entry.name ? personName({ id: entry.id, name: entry.name }).slice(0, 24) : String(entry.id) }), encodeAccessButton({ action: "revoke", kind: entry.kind, id: entry.id, page: shownPage })).row();
+  }
+  if (pages > 1) {
+    if (shownPage > 0) keyboard.text(ctx.t("button-previous"), encodeAccessButton({ action: "users", page: shownPage - 1 }));
+    if (shownPage < pages - 1) keyboard.text(ctx.t("button-next"), encodeAccessButton({ action: "users", page: shownPage + 1 }));
+  }
+  const extra = { entities: message.entities, ...(keyboard.inline_keyboard.some((row) => row.length > 0) ? { reply_markup: keyboard } : {}) };
+  if (how === "reply") await ctx.reply(message.text, { ...extra, reply_parameters: replyTo(ctx) });
+  else await tolerateHarmless(ctx.editMessageText(message.text, extra), ctx.logger);
+}
+
+async function showInvites(ctx: BotContext, deps: AccessFeatureDeps, how: "reply" | "edit"): Promise<void> {
+  const open = await deps.access.invites.open();
+  const message = formatInvites(open, ctx.t, (at) => deps.clock(new Date(at)));
+  const keyboard = new InlineKeyboard();
+  for (const invite of open.slice(0, 50)) keyboard.text(ctx.t("button-uninvite", { id: invite.publicId }), encodeAccessButton({ action: "uninvite", publicId: invite.publicId })).row();
+  const extra = { entities: message.entities, ...(open.length > 0 ? { reply_markup: keyboard } : {}) };
+  if (how === "reply") await ctx.reply(message.text, { ...extra, reply_parameters: replyTo(ctx) });
+  else await tolerateHarmless(ctx.editMessageText(message.text, extra), ctx.logger);
+}

@@ -1,0 +1,160 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import { Composer, InlineKeyboard } from "grammy";
+import type { ChatMember } from "grammy/types";
+import { isAdmin } from "../../access/policy.ts";
+import type { AccessRequest } from "../../access/requests.ts";
+import type { BotContext } from "../context.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
+import { formatDecidedRequest, formatRequest, personName } from "../views/format/access.ts";
+import { formatHelp } from "../views/format/help.ts";
+import { concat } from "../views/format/text.ts";
+import { adminText, personOf, tell, type AccessFeatureDeps } from "./access-shared.ts";
+
+/**
+ * Asking for access, and deciding: a stranger's 🙋 Request access (on their refusal), the admins'
+ * ✅ Approve / ❌ Deny, and groups the bot is added to (at once when an admin adds it, otherwise
+ * as a request). A press is authorised when it is made: a non-admin pressing Approve (a forwarded
+ * message, a forged payload) changes nothing, and a request is decided once.
+ */
+export function accessRequestsFeature(deps: AccessFeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.on("callback_query:data", async (ctx, next) => {
+    const button = decodeAccessButton(ctx.callbackQuery.data);
+    if (button?.action === "ask") return askPressed(ctx, deps);
+    if (button?.action === "approve" || button?.action === "deny") return decidePressed(ctx, deps, button.requestId, button.action === "approve" ? "approved" : "denied");
+    return next();
+  });
+
+  composer.on("my_chat_member", async (ctx) => {
+    const update = ctx.myChatMember;
+    const chat = update.chat;
+    if (chat.type !== "group" && chat.type !== "supergroup") return;
+    const was = isIn(update.old_chat_member);
+    const is = isIn(update.new_chat_member);
+    if (!was && is) await addedToGroup(ctx, deps, { id: chat.id, name: chat.title });
+    else if (was && !is) await removedFromGroup(ctx, deps, { id: chat.id, name: chat.title });
+  });
+
+  return composer;
+}
+
+const isIn = (member: ChatMember) => member.status === "member" || member.status === "administrator" || (member.status === "restricted" && member.is_member);
+
+/** A stranger's 🙋: one request to the admins, then only toasts: pressing again costs nothing and sends nothing. */
+async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<void> {
+  const toast = (key: string, variables?: Record<string, string>) => tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(key, variables) }), ctx.logger);
+  const message = ctx.callbackQuery?.message;
+  if (!message || message.chat.type !== "private" || deps.access.policy.adminUserIds.size === 0) return void (await toast("toast-admins-only"));
+  const subject = { ...personOf(ctx), language: ctx.from?.language_code };
+  const asked = await deps.access.requests.ask({ kind: "user", subject });
+  switch (asked.type) {
+    case "pending":
+      return void (await toast("toast-request-pending"));
+    case "denied_recently":
+      return void (await toast("toast-request-denied-recently", { time: deps.clock(new Date(asked.until)) }));
+    case "too_many":
+      return void (await toast("toast-request-too-many"));
+    case "asked":
+      break;
+  }
+  deps.access.record({ action: "requested", subject: { kind: "user", id: subject.id, name: subject.name }, by: subject, chatId: message.chat.id });
+  await sendToAdmins(deps, asked.request);
+  await toast("toast-request-sent");
+  // The refusal loses its button, and says the request went.
+  const refusal = "text" in message ? (message.text ?? "") : "";
+  await tolerateHarmless(ctx.editMessageText(`${refusal}\n\n${ctx.t("request-sent-note")}`), ctx.logger);
+}
+
+async function sendToAdmins(deps: AccessFeatureDeps, request: AccessRequest): Promise<void> {
+  const t = adminText(deps);
+  const keyboard = new InlineKeyboard()
+    .text(t("button-approve"), encodeAccessButton({ action: "approve", requestId: request.id }))
+    .text(t("button-deny"), encodeAccessButton({ action: "deny", requestId: request.id }));
+  const sent = await deps.admins.send(formatRequest(request, t), keyboard);
+  await deps.access.requests.told(request.id, sent);
+}
+
+/** ✅ / ❌: decided once, by an admin, whoever's message it was pressed on. */
+async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId: string, decision: "approved" | "denied"): Promise<void> {
+  const toast = (key: string, variables?: Record<string, string>) => tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(key, variables) }), ctx.logger);
+  if (!isAdmin(deps.access.policy, ctx.from?.id)) {
+    ctx.logger.info({ userId: ctx.from?.id, requestId }, "a non-admin pressed a request's button: nothing changed");
+    return void (await toast("toast-admins-only"));
+  }
+  const by = personOf(ctx);
+  const result = await deps.access.requests.decide(requestId, decision, by);
+  const t = adminText(deps);
+  switch (result.type) {
+    case "unknown":
+      await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
+      return void (await toast("toast-request-expired"));
+    case "expired":
+      await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
+      return void (await toast("toast-request-expired"));
+    case "already":
+      await showDecided(ctx, deps, result.request);
+      return void (await toast("toast-already-decided", { admin: result.request.decided ? personName(result.request.decided.by) : "?" }));
+    case "decided":
+      break;
+  }
+  const { request } = result;
+  const subject = { kind: request.kind, id: request.subject.id, name: request.subject.name };
+  deps.access.record({ action: decision, subject, by, chatId: ctx.chat?.id });
+  if (decision === "approved") {
+    await deps.access.grants.grant({ kind: request.kind, subject: request.subject, how: { type: "approved", by, at: Date.now() } });
+    const told = request.kind === "user" ? deps.translations.forUser(request.subject.language) : deps.translations.translatorFor("en");
+    const help = formatHelp(told, { chatType: request.kind === "user" ? "private" : "group", botUsername: ctx.me.username, admin: false });
+    await tell(deps, request.subject.id, concat([new FormattedString(told(request.kind === "user" ? "access-granted-welcome" : "group-approved")), help], "\n\n"), ctx.logger);
+  } else {
+    const told = request.kind === "user" ? deps.translations.forUser(request.subject.language) : deps.translations.translatorFor("en");
+    await tell(deps, request.subject.id, told(request.kind === "user" ? "access-request-declined" : "group-request-declined"), ctx.logger);
+  }
+  await showDecided(ctx, deps, request);
+  await deps.admins.note(new FormattedString(t(decision === "approved" ? "admin-note-approved" : "admin-note-denied", { by: personName(by), name: personName(request.subject), id: String(request.subject.id) })), ctx.chat?.id);
+  await toast(decision === "approved" ? "toast-approved" : "toast-denied");
+}
+
+/** Every admin message about the request says who decided and when, and loses its buttons. */
+async function showDecided(ctx: BotContext, deps: AccessFeatureDeps, request: AccessRequest): Promise<void> {
+  const decided = formatDecidedRequest(request, adminText(deps), deps.clock);
+  const pressedOn = ctx.callbackQuery?.message;
+  const messages = [...request.adminMessages];
+  if (pressedOn && !messages.some((sent) => sent.chatId === pressedOn.chat.id && sent.messageId === pressedOn.message_id)) messages.push({ chatId: pressedOn.chat.id, messageId: pressedOn.message_id });
+  for (const { chatId, messageId } of messages) {
+    await deps.api.editMessageText(chatId, messageId, decided.text, { entities: decided.entities }).catch((error: unknown) => ctx.logger.debug({ err: error, chatId }, "an admin's request message was not updated"));
+  }
+}
+
+/** Added to a group: allowed at once by an admin; otherwise the group is told the admins were asked. */
+async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
+  const by = personOf(ctx);
+  const { policy } = deps.access;
+  const t = deps.translations.forUser(ctx.from?.language_code);
+  const hello = () => tell(deps, group.id, concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"), ctx.logger);
+  if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
+  if (isAdmin(policy, by.id)) {
+    await deps.access.grants.grant({ kind: "chat", subject: group, how: { type: "added", by, at: Date.now() } });
+    deps.access.record({ action: "group_added", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
+    await hello();
+    await deps.admins.note(new FormattedString(adminText(deps)("admin-group-added", { by: personName(by), title: personName(group), id: String(group.id) })), group.id);
+    return;
+  }
+  if (policy.adminUserIds.size === 0) return void (await tell(deps, group.id, t("access-denied-group", { chatId: String(group.id) }), ctx.logger));
+  const asked = await deps.access.requests.ask({ kind: "chat", subject: group, addedBy: by });
+  if (asked.type === "asked") {
+    deps.access.record({ action: "requested", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
+    await sendToAdmins(deps, asked.request);
+  }
+  const key = asked.type === "asked" ? "group-not-allowed-yet" : asked.type === "too_many" ? "group-too-many" : asked.type === "pending" ? "group-request-pending" : "group-request-declined";
+  await tell(deps, group.id, t(key), ctx.logger);
+}
+
+/** Removed from a group: a grant given from the chat ends with it (the configuration's stays). */
+async function removedFromGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
+  const grant = await deps.access.grants.revoke("chat", group.id);
+  if (!grant) return;
+  deps.access.record({ action: "group_removed", subject: { kind: "chat", id: group.id, name: group.name }, by: personOf(ctx), chatId: group.id });
+  await deps.admins.note(new FormattedString(adminText(deps)("admin-group-removed", { title: personName(group), id: String(group.id) })), group.id);
+}

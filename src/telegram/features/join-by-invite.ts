@@ -1,0 +1,42 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import { Composer } from "grammy";
+import { isAllowedPerson } from "../../access/policy.ts";
+import type { BotContext } from "../context.ts";
+import { isInviteStart } from "../message-command.ts";
+import { personName } from "../views/format/access.ts";
+import { formatHelp } from "../views/format/help.ts";
+import { concat } from "../views/format/text.ts";
+import { adminText, personOf, type AccessFeatureDeps } from "./access-shared.ts";
+
+/**
+ * Opening an invite link sends `/start <code>`: the person is let in at once, told how to use the
+ * bot, and the admins hear who joined with whose invite. A code that is unknown, used up or expired
+ * lets nobody in, and says so (once per window: strangers are answered sparingly).
+ */
+export function joinByInviteFeature(deps: AccessFeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.filter(isInviteStart).on("message:text", async (ctx) => {
+    const reply = (message: FormattedString | string) => {
+      const formatted = typeof message === "string" ? new FormattedString(message) : message;
+      return ctx.reply(formatted.text, { entities: formatted.entities, link_preview_options: { is_disabled: true }, reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } });
+    };
+    const help = () => formatHelp(ctx.t, { chatType: "private", botUsername: ctx.me.username, admin: false });
+    if (isAllowedPerson(deps.access.policy, ctx.from.id)) {
+      await reply(concat([new FormattedString(ctx.t("invite-already")), help()], "\n\n"));
+      return;
+    }
+    const code = ctx.msg.text.split(/\s+/)[1] ?? "";
+    const who = personOf(ctx);
+    const redeemed = await deps.access.invites.redeem(code, who);
+    if (redeemed.type === "invalid") {
+      if (await deps.flags.setIfAbsent(`stranger:invite:u:${who.id}`, "1", deps.windowMs)) await reply(ctx.t("invite-invalid"));
+      return;
+    }
+    const by = redeemed.invite.createdBy;
+    await deps.access.grants.grant({ kind: "user", subject: who, how: { type: "invite", by, at: Date.now() } });
+    deps.access.record({ action: "joined", subject: { kind: "user", id: who.id, name: who.name }, by, chatId: ctx.chat.id });
+    await reply(concat([new FormattedString(ctx.t("invite-joined")), help()], "\n\n"));
+    await deps.admins.send(new FormattedString(adminText(deps)("admin-joined", { name: personName(who), id: String(who.id), by: personName(by) })));
+  });
+  return composer;
+}

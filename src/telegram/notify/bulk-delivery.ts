@@ -1,0 +1,70 @@
+import { InlineKeyboard, InputFile, type Api } from "grammy";
+import type { Logger } from "../../logger.ts";
+import type { BulkDelivery, BulkRequest } from "../../payments/bulk/bulk-jobs.ts";
+import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../payments/bulk/report.ts";
+import type { Translations } from "../i18n.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
+import { describeTelegramFailure } from "../transport/errors.ts";
+import { encodeButton } from "../views/callback-data.ts";
+import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
+import { sendOutsideUpdate } from "./send-outside-update.ts";
+
+export interface BulkDeliveryOptions {
+  /** Sends outside any update: a check outlives the update that started it. */
+  api: Api;
+  translations: Translations;
+  buttons: ButtonStore;
+  /** BOT_TIMEZONE: the report's file name. */
+  timeZone: string;
+  logger: Logger;
+}
+
+/**
+ * A bulk check, as its owner sees it in Telegram: a progress message replying to the file, with a
+ * ✖ Cancel button, edited as the check goes; at the end it becomes the summary, and the CSV
+ * report is sent as a reply to the file. Progress is best effort; the summary and the report
+ * must arrive (429s waited out, a supergroup followed).
+ */
+export function bulkDelivery({ api, translations, buttons, timeZone, logger }: BulkDeliveryOptions): BulkDelivery {
+  const cancelKeyboard = async (jobId: string, request: BulkRequest) =>
+    new InlineKeyboard().text(translations.translatorFor(request.locale)("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
+
+  return {
+    async started(jobId, request) {
+      const t = translations.translatorFor(request.locale);
+      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, t, request.locale), {
+        reply_markup: await cancelKeyboard(jobId, request),
+        reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
+      });
+      return sent.message_id;
+    },
+
+    progress(jobId, request, record, done) {
+      const t = translations.translatorFor(request.locale);
+      void cancelKeyboard(jobId, request)
+        .then((keyboard) => api.editMessageText(request.chatId, record.progressMessageId, formatProgress(request.scope, done, request.ids.length, t, request.locale), { reply_markup: keyboard }))
+        // Progress is best effort: a 429 only skips this update.
+        .catch((error: unknown) => logger.debug({ description: describeTelegramFailure(error), chatId: request.chatId }, "a bulk check's progress was not shown"));
+    },
+
+    async finished(request, record, { ending, results, verdicts }) {
+      const t = translations.translatorFor(request.locale);
+      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, request.locale);
+      await sendOutsideUpdate("a bulk check's summary", request.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, summary), logger);
+      if (results.length === 0 && request.invalid.total === 0) return;
+      const csv = await reportCsv(reportRows(results, request.invalid, { ...ENGLISH_REPORT_LABELS, eitherKind: t("bulk-kind-status") }));
+      const file = () => new InputFile(Buffer.from(csv, "utf8"), reportFileName(new Date(), timeZone));
+      await sendOutsideUpdate("a bulk check's report", request.chatId, (chatId) =>
+        api.sendDocument(chatId, file(), {
+          caption: t("bulk-report-caption", { file: request.fileName }),
+          reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
+        }),
+      logger);
+    },
+
+    async interrupted(record) {
+      const text = translations.translatorFor(record.locale)("bulk-interrupted", { total: String(record.total), file: record.fileName });
+      await sendOutsideUpdate("a bulk check's interruption notice", record.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, text), logger);
+    },
+  };
+}

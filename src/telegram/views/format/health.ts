@@ -1,0 +1,223 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import type { EnquiryKind } from "../../../payments/enquiry/types.ts";
+import { ENQUIRY_KINDS } from "../../../payments/enquiry/types.ts";
+import type { WindowFigures } from "../../../payments/health/counts.ts";
+import type { DailyDigest } from "../../../payments/health/daily-digest.ts";
+import { worstLevel, type KindStatus } from "../../../payments/health/monitor.ts";
+import { COULD_NOT_CHECK, type HealthOutcome } from "../../../payments/health/outcomes.ts";
+import type { HealthChange } from "../../../payments/health/provider-state.ts";
+import type { CountedReason } from "../../../payments/health/reasons.ts";
+import type { HealthReport } from "../../../payments/health/report.ts";
+import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
+import type { StateHealth } from "../../../state/ports.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import type { Translate } from "../../i18n.ts";
+import { formatDuration, type NumberFormats } from "./numbers.ts";
+import { bold, concat, fitMessage, line, type Clock } from "./text.ts";
+
+/** What health messages need besides the figures: the language's words and numbers, and BOT_TIMEZONE's clock. */
+export interface HealthFormats {
+  t: Translate;
+  numbers: NumberFormats;
+  /** Time of day in BOT_TIMEZONE. */
+  clock: Clock;
+  /** A day in BOT_TIMEZONE: "24 Nov 2026". */
+  day: (at: number) => string;
+}
+
+/** What admins also see in /health. */
+export interface AdminFacts {
+  tokenExpiresAt: Date | undefined;
+  store: { shared: boolean; health: StateHealth };
+  instances: number | undefined;
+  backgroundQueue: number;
+  watches: number | undefined;
+}
+
+const SPARKS = "▁▂▃▄▅▆▇█";
+
+/** One character per bucket: ▁ for none not checked, █ for all, · for no enquiry at all. */
+export function sparkline(shares: readonly (number | undefined)[]): string {
+  return shares.map((share) => (share === undefined ? "·" : SPARKS[share === 0 ? 0 : Math.min(SPARKS.length - 1, 1 + Math.floor(share * (SPARKS.length - 1)))])).join("");
+}
+
+/** A time of day, with its day when it was not within the last 20 hours. */
+function since(at: number, now: number, f: HealthFormats): string {
+  const time = f.clock(new Date(at));
+  return now - at < 20 * 3_600_000 ? time : `${f.day(at)} ${time}`;
+}
+
+const kindName = (kind: EnquiryKind, t: Translate) => t(kind === "collection" ? "kind-collection" : "kind-airtime");
+
+function reasonText(reason: CountedReason, t: Translate): string {
+  if (reason.type === "reason") return cleanServiceText(reason.text, 100);
+  return t(reason.type === "other" ? "health-reason-other" : "health-reason-none");
+}
+
+/** "timeouts 12, service errors 2": what the enquiries not checked came to. */
+function notCheckedDetail(byOutcome: Partial<Record<HealthOutcome, number>>, f: HealthFormats): string {
+  return [...COULD_NOT_CHECK]
+    .filter((outcome) => (byOutcome[outcome] ?? 0) > 0)
+    .map((outcome) => f.t("health-detail-item", { what: f.t(`health-outcome-${outcome}`), count: f.numbers.count(byOutcome[outcome] ?? 0) }))
+    .join(", ");
+}
+
+function kindTrouble(kind: EnquiryKind, status: KindStatus, now: number, f: HealthFormats): string[] {
+  const lines: string[] = [];
+  if (status.level !== "normal") {
+    const sinceText = since(status.startedAt ?? status.since, now, f);
+    lines.push(
+      status.cause === "slow"
+        ? f.t("health-kind-slow", { kind: kindName(kind, f.t), since: sinceText, p95: f.numbers.latency(status.window.p95Ms ?? 0) })
+        : f.t("health-kind-not-checked", { kind: kindName(kind, f.t), level: status.level, since: sinceText, percent: f.numbers.percent(status.window.share), count: f.numbers.count(status.window.enquiries) }),
+    );
+  }
+  if (status.failuresHigh && status.failures) lines.push(failuresHigh(kind, status.failures, "health-failures-high", f, since(status.failuresSince, now, f)));
+  return lines;
+}
+
+function failuresHigh(kind: EnquiryKind, figures: NonNullable<KindStatus["failures"]>, key: string, f: HealthFormats, sinceText = ""): string {
+  return f.t(key, {
+    kind: kindName(kind, f.t),
+    since: sinceText,
+    failed: f.numbers.count(figures.failed),
+    percent: f.numbers.percent(figures.share),
+    baseline: figures.baselineShare === undefined ? f.t("alert-baseline-none") : f.numbers.percent(figures.baselineShare),
+    reason: figures.topReason ? reasonText(figures.topReason, f.t) : f.t("health-reason-none"),
+  });
+}
+
+function windowLine(window: string, figures: WindowFigures, f: HealthFormats): string {
+  if (figures.enquiries === 0) return f.t("health-window-empty", { window });
+  const latency = (ms: number | undefined) => (ms === undefined ? "?" : f.numbers.latency(ms));
+  return f.t("health-window-line", { window, count: f.numbers.count(figures.enquiries), percent: f.numbers.percent(figures.share), p50: latency(figures.p50Ms), p95: latency(figures.p95Ms) });
+}
+
+/** /health: one message, headline first, within Telegram's limit. */
+export function formatHealth(report: HealthReport, f: HealthFormats, admin?: AdminFacts): FormattedString {
+  const { t } = f;
+  const { status, at } = report;
+  const worst = worstLevel(status);
+  const troubled = ENQUIRY_KINDS.filter((kind) => status.kinds[kind].level !== "normal");
+  const headline =
+    worst === "normal" ? t("health-headline-normal") : t("health-headline-trouble", { level: worst, kinds: troubled.map((kind) => kindName(kind, t)).join(", ") });
+  const trouble = ENQUIRY_KINDS.flatMap((kind) => kindTrouble(kind, status.kinds[kind], at, f));
+  const sections: FormattedString[] = [concat([line(bold(headline)), ...trouble.map((text) => line(text))], "\n")];
+
+  sections.push(
+    concat(
+      ENQUIRY_KINDS.flatMap((kind) => [
+        line(bold(kindName(kind, t))),
+        line(windowLine(t("health-window-5m"), report.kinds[kind].last5m, f)),
+        line(windowLine(t("health-window-hour"), report.kinds[kind].lastHour, f)),
+      ]),
+      "\n",
+    ),
+  );
+  sections.push(concat([line(t("health-sparkline")), line(sparkline(report.sparkline))], "\n"));
+
+  const today = [line(t("health-today", { since: f.clock(new Date(report.today.since)), success: f.numbers.count(report.today.success), failed: f.numbers.count(report.today.failed) }))];
+  if (report.today.reasons.length > 0) {
+    today.push(line(t("health-today-reasons")));
+    report.today.reasons.forEach(({ reason, count }, index) => today.push(line(t("health-reason-line", { rank: String(index + 1), reason: reasonText(reason, t), count: f.numbers.count(count) }))));
+  }
+  sections.push(concat(today, "\n"));
+  sections.push(
+    new FormattedString(
+      report.waiting.count > 0 && report.waiting.oldest !== undefined
+        ? t("health-waiting", { count: f.numbers.count(report.waiting.count), since: since(report.waiting.oldest, at, f) })
+        : t("health-waiting-none"),
+    ),
+  );
+  if (admin) sections.push(adminSection(admin, at, f));
+  sections.push(new FormattedString(t("health-figures-note")));
+  return fitMessage(concat(sections, "\n\n"));
+}
+
+function adminSection(admin: AdminFacts, at: number, f: HealthFormats): FormattedString {
+  const { t } = f;
+  const expiry = admin.tokenExpiresAt;
+  const token = !expiry
+    ? t("health-admin-token-unknown")
+    : expiry.getTime() <= at
+      ? t("health-admin-token-expired", { day: f.day(expiry.getTime()) })
+      : t("health-admin-token-expires", { day: f.day(expiry.getTime()), left: formatDuration(expiry.getTime() - at, t) });
+  const store = t("health-admin-store", {
+    store: admin.store.shared ? "redis" : "sqlite",
+    status: admin.store.health.status === "ok" ? t("health-admin-store-ok") : t("health-admin-store-degraded", { reason: cleanServiceText(admin.store.health.reason, 200) }),
+  });
+  return concat(
+    [
+      line(bold(t("health-admin-heading"))),
+      line(t("health-admin-token", { expiry: token })),
+      line(store),
+      ...(admin.instances === undefined ? [] : [line(t("health-admin-instances", { count: f.numbers.count(admin.instances) }))]),
+      line(t("health-admin-background", { queue: f.numbers.count(admin.backgroundQueue), watches: admin.watches === undefined ? "?" : f.numbers.count(admin.watches) })),
+    ],
+    "\n",
+  );
+}
+
+/** The message announcing one change of the provider's state. */
+export function formatHealthChange(change: HealthChange, f: HealthFormats): FormattedString {
+  const { t } = f;
+  const kind = kindName(change.kind, t);
+  const figures = "figures" in change && "enquiries" in change.figures ? change.figures : undefined;
+  const window = figures
+    ? { percent: f.numbers.percent(figures.share), count: f.numbers.count(figures.enquiries), detail: notCheckedDetail(figures.byOutcome, f), p95: f.numbers.latency(figures.p95Ms ?? 0) }
+    : { percent: "", count: "", detail: "", p95: "" };
+  switch (change.type) {
+    case "service-started":
+      return new FormattedString(t("alert-service-started", { kind, level: change.level, cause: change.cause, since: since(change.at, change.at, f), ...window }));
+    case "service-worse":
+      return new FormattedString(t("alert-service-worse", { kind, startedAt: since(change.startedAt, change.at, f), ...window }));
+    case "service-better":
+      return new FormattedString(t("alert-service-better", { kind, startedAt: since(change.startedAt, change.at, f), ...window }));
+    case "service-recovered":
+      return new FormattedString(t("alert-service-recovered", { kind, since: since(change.at, change.at, f), duration: formatDuration(change.at - change.startedAt, t), worst: change.worst }));
+    case "failures-started":
+      return new FormattedString(failuresHigh(change.kind, change.figures, "alert-failures-started", f));
+    case "failures-ended":
+      return new FormattedString(t("alert-failures-ended", { kind, duration: formatDuration(change.at - change.startedAt, t) }));
+  }
+}
+
+/** The admins' message about the service token's expiry. */
+export function formatTokenExpiry(stage: TokenExpiryStage, expiresAt: Date, f: HealthFormats): FormattedString {
+  const day = `${f.day(expiresAt.getTime())} ${f.clock(expiresAt)}`;
+  return new FormattedString(f.t(stage === "expired" ? "alert-token-expired" : stage === "in-1-day" ? "alert-token-in-1-day" : "alert-token-in-3-days", { day }));
+}
+
+/** The daily summary. */
+export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedString {
+  const { t, numbers } = f;
+  const at = (ms: number) => `${f.day(ms)} ${f.clock(new Date(ms))}`;
+  const o = digest.outcomes;
+  const notChecked = [...COULD_NOT_CHECK].reduce((sum, outcome) => sum + o[outcome], 0);
+  const lines: FormattedString[] = [
+    line(bold(t("digest-heading", { from: at(digest.from), to: at(digest.to) }))),
+    line(
+      t("digest-enquiries", {
+        count: numbers.count(digest.enquiries.collection + digest.enquiries.airtime),
+        collection: numbers.count(digest.enquiries.collection),
+        airtime: numbers.count(digest.enquiries.airtime),
+        payments: numbers.count(digest.payments),
+      }),
+    ),
+    line(t("digest-outcomes", { success: numbers.count(o.success), failed: numbers.count(o.failed), pending: numbers.count(o["not-final"]), notFound: numbers.count(o["not-found"]) })),
+    line(notChecked > 0 ? t("digest-not-checked", { count: numbers.count(notChecked), detail: notCheckedDetail(o, f) }) : t("digest-not-checked-none")),
+  ];
+  if (o["token-rejected"] > 0) lines.push(line(t("digest-token-rejected", { count: numbers.count(o["token-rejected"]) })));
+  if (digest.reasons.length > 0) {
+    lines.push(line(t("digest-reasons")));
+    digest.reasons.forEach(({ reason, count }, index) => lines.push(line(t("health-reason-line", { rank: String(index + 1), reason: reasonText(reason, t), count: numbers.count(count) }))));
+  }
+  const troubled = ENQUIRY_KINDS.filter((kind) => digest.trouble[kind].serviceMs > 0 || digest.trouble[kind].failuresMs > 0);
+  if (troubled.length === 0) lines.push(line(t("digest-trouble-none")));
+  for (const kind of troubled) {
+    const zero = (ms: number) => (ms > 0 ? formatDuration(ms, t) : "0");
+    lines.push(line(t("digest-trouble", { kind: kindName(kind, t), service: zero(digest.trouble[kind].serviceMs), failures: zero(digest.trouble[kind].failuresMs) })));
+  }
+  lines.push(line(t("digest-watched", { count: numbers.count(digest.watched) })));
+  return fitMessage(concat(lines, "\n"));
+}

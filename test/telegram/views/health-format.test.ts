@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { figuresOf } from "../../../src/payments/health/counts.ts";
+import type { DailyDigest } from "../../../src/payments/health/daily-digest.ts";
+import { Translations } from "../../../src/telegram/i18n.ts";
+import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../src/telegram/views/format/health.ts";
+import { formatClock } from "../../../src/telegram/views/format/text.ts";
+import { kindCounts } from "../../support/health-counts.ts";
+
+const translations = new Translations();
+const formats = (locale: string): HealthFormats => ({
+  t: translations.translatorFor(locale),
+  numbers: translations.numbersFor(locale),
+  clock: formatClock,
+  day: (at) => new Date(at).toISOString().slice(0, 10),
+});
+/** French puts a narrow space before %, of whichever kind this Node's ICU uses. */
+const frenchPercent = new Intl.NumberFormat("fr", { style: "percent" }).format(0.33);
+const T0 = Date.parse("2026-11-24T09:00:00Z");
+const HOUR = 3_600_000;
+
+describe("health messages", () => {
+  it("draws the last hour in one line: nothing, a little, all, and no enquiry at all", () => {
+    expect(sparkline([0, 0.01, 0.5, 1, undefined, 0.99])).toBe("▁▂▅█·█");
+  });
+
+  it("says what changed, with the figures, in the reader's language", () => {
+    const figures = figuresOf(kindCounts({ success: 30, timeout: 12, "service-error": 3 }, 400));
+    const started = { type: "service-started" as const, kind: "collection" as const, level: "degraded" as const, cause: "not-checked" as const, figures, at: T0 };
+    expect(formatHealthChange(started, formats("en")).text).toBe(
+      "🟠 Collection: the payment provider is degraded since 09:00:00 UTC. In the last 5 minutes 33% of 45 enquiries could not be checked (no answer in time: 12, service errors: 3).",
+    );
+    expect(formatHealthChange(started, formats("fr")).text).toBe(
+      `🟠 Encaissement : le fournisseur de paiement est dégradé depuis 09:00:00 UTC. Ces 5 dernières minutes, ${frenchPercent} des 45 demandes n'ont pas pu être vérifiées (pas de réponse à temps : 12, erreurs du service : 3).`,
+    );
+    const slow = { ...started, cause: "slow" as const, figures: figuresOf(kindCounts({ success: 40 }, 9_000)) };
+    expect(formatHealthChange(slow, formats("en")).text).toMatch(/Answers are slow: 95 % within 9\.9 sec over the last 5 minutes \(40 enquiries\)\.$/);
+    const recovered = { type: "service-recovered" as const, kind: "airtime" as const, worst: "down" as const, figures, startedAt: T0, at: T0 + 2 * HOUR + 5 * 60_000 };
+    expect(formatHealthChange(recovered, formats("en")).text).toBe("🟢 Airtime: the payment provider is back to normal since 11:05:00 UTC, after 2 h 5 min of trouble (at worst down).");
+  });
+
+  it("warns of the token's expiry by stage", () => {
+    const expires = new Date(T0 + 3 * 24 * HOUR);
+    expect(formatTokenExpiry("in-3-days", expires, formats("en")).text).toBe(
+      "🔑 The service token expires in 3 days (2026-11-27 09:00:00 UTC). Replace it before then (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE), or nobody will be able to check payments.",
+    );
+    expect(formatTokenExpiry("expired", expires, formats("en")).text).toMatch(/^🔑 The service token expired on 2026-11-27/);
+  });
+
+  it("sums up a day", () => {
+    const digest: DailyDigest = {
+      from: T0 - 24 * HOUR,
+      to: T0,
+      outcomes: { success: 1204, failed: 87, "not-final": 40, "not-found": 9, timeout: 30, busy: 0, "service-error": 2, "token-rejected": 0, unreadable: 0 },
+      enquiries: { collection: 1200, airtime: 172 },
+      payments: 1100,
+      reasons: [{ reason: { type: "reason", text: "Insufficient balance" }, count: 41 }, { reason: { type: "other" }, count: 3 }],
+      trouble: { collection: { serviceMs: 45 * 60_000, failuresMs: 0 }, airtime: { serviceMs: 0, failuresMs: 0 } },
+      watched: 14,
+    };
+    expect(formatDigest(digest, formats("en")).text).toBe(
+      [
+        "📊 Daily summary, 2026-11-23 09:00:00 UTC to 2026-11-24 09:00:00 UTC",
+        "Enquiries: 1,372 (1,200 collection, 172 airtime), about 1,100 distinct payments",
+        "✅ 1,204 succeeded · ❌ 87 failed · ⏳ 40 not final · 🔍 9 not found",
+        "Could not be checked: 32 (no answer in time: 30, service errors: 2)",
+        "Most frequent failure reasons:",
+        "1. Insufficient balance (41)",
+        "2. other reasons (3)",
+        "Collection: 45 min degraded or down · 0 with failures unusually high",
+        "Payments watched now: 14",
+      ].join("\n"),
+    );
+  });
+});
