@@ -35,6 +35,10 @@ export async function startRig(
     onEnquiry?: (kind: EnquiryKind, transactionId: string) => void;
     /** Ours without the V8 flags of the start command (V8's own heap sizing), for comparison. */
     v8Defaults?: boolean;
+    /** Ours from another bundle (an earlier version, for bench:compare). */
+    bundle?: string;
+    /** More flags for node, before the bundle (experiments with V8's settings). */
+    nodeFlags?: readonly string[];
   },
 ): Promise<Rig> {
   const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
@@ -52,7 +56,10 @@ export async function startRig(
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     ...options.env,
   };
-  const [node = "node", ...args] = kind === "ours" ? startScriptCommand().filter((arg) => !(options.v8Defaults && arg.startsWith("--"))) : ["node", "dist/bench/baseline-bot.js"];
+  const ours = startScriptCommand()
+    .filter((arg) => !(options.v8Defaults && arg.startsWith("--")))
+    .flatMap((arg) => (arg === "dist/main.js" ? [...(options.nodeFlags ?? []), options.bundle ?? arg] : [arg]));
+  const [node = "node", ...args] = kind === "ours" ? ours : ["node", "dist/bench/baseline-bot.js"];
   const command = [node, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []), ...args];
   const bot = startBotProcess(env, command);
   // Listening once it polls; no need to read its logs (whose level is part of what is measured).

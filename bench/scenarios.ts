@@ -17,9 +17,9 @@ export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands
 
 const SLOW_SERVICE_MS = 300;
 const BOTS: BotKind[] = ["ours", "baseline"];
-const users = (count: number, from = 10_000) => Array.from({ length: count }, (_, i) => from + i);
+export const users = (count: number, from = 10_000) => Array.from({ length: count }, (_, i) => from + i);
 
-async function withRig<T>(kind: BotKind, options: Parameters<typeof startRig>[1], run: (rig: Rig) => Promise<T>): Promise<T> {
+export async function withRig<T>(kind: BotKind, options: Parameters<typeof startRig>[1], run: (rig: Rig) => Promise<T>): Promise<T> {
   const rig = await startRig(kind, options);
   try {
     return await run(rig);
@@ -72,37 +72,40 @@ export async function slowServiceManyUsers(sizes: Sizes) {
   };
 }
 
+/** Heavy traffic through one rig: a warm-up, then `commands` from `ids` as fast as they come; what it cost. */
+export async function measureHeavyTraffic(rig: Rig, ids: number[], commands: number) {
+  // Warm-up (JIT, connection pools), not measured.
+  const warmup = 200;
+  for (let n = 0; n < warmup; n++) send(rig, privateChat(ids[n % ids.length] ?? 0), ids[n % ids.length] ?? 0, `/collection COL-SUCCESS-W${n}`);
+  await waitForReplies(rig, warmup, 120_000);
+  rig.sentAt.clear();
+  rig.repliedAt.clear();
+  const cpuBefore = cpuMs(rig.bot.child.pid);
+  for (let n = 0; n < commands; n++) {
+    const user = ids[n % ids.length] ?? 0;
+    send(rig, privateChat(user), user, `/${n % 2 ? "airtime AIR" : "collection COL"}-SUCCESS-H${n}`);
+  }
+  await waitForReplies(rig, commands, 600_000);
+  const cpu = cpuMs(rig.bot.child.pid) - cpuBefore;
+  const first = Math.min(...rig.sentAt.values());
+  const last = Math.max(...rig.repliedAt.values());
+  const values = latencies(rig);
+  return {
+    repliesPerSecond: commands / ((last - first) / 1000),
+    cpuMsPerCommand: cpu / commands,
+    p50Ms: percentile(values, 50),
+    p99Ms: percentile(values, 99),
+    // Every connection the bot ever opened to the service, warm-up included.
+    connectionsPer1000: (rig.sandbox.stats.connections / (warmup + commands)) * 1000,
+  };
+}
+
 /** 2. Fast service, heavy traffic: throughput and CPU cost per command. Also counts TCP connections for scenario 3. */
 export async function fastServiceHeavyTraffic(sizes: Sizes) {
-  const result: Record<BotKind, { repliesPerSecond: number; cpuMsPerCommand: number; p50Ms: number; p99Ms: number; connectionsPer1000: number }> = {} as never;
+  const result: Record<BotKind, Awaited<ReturnType<typeof measureHeavyTraffic>>> = {} as never;
   for (const kind of BOTS) {
     const ids = users(sizes.heavyUsers);
-    result[kind] = await withRig(kind, { latencyMs: 0, users: ids }, async (rig) => {
-      // Warm-up (JIT, connection pools), not measured.
-      const warmup = 200;
-      for (let n = 0; n < warmup; n++) send(rig, privateChat(ids[n % ids.length] ?? 0), ids[n % ids.length] ?? 0, `/collection COL-SUCCESS-W${n}`);
-      await waitForReplies(rig, warmup, 120_000);
-      rig.sentAt.clear();
-      rig.repliedAt.clear();
-      const cpuBefore = cpuMs(rig.bot.child.pid);
-      for (let n = 0; n < sizes.heavyCommands; n++) {
-        const user = ids[n % ids.length] ?? 0;
-        send(rig, privateChat(user), user, `/${n % 2 ? "airtime AIR" : "collection COL"}-SUCCESS-H${n}`);
-      }
-      await waitForReplies(rig, sizes.heavyCommands, 600_000);
-      const cpu = cpuMs(rig.bot.child.pid) - cpuBefore;
-      const first = Math.min(...rig.sentAt.values());
-      const last = Math.max(...rig.repliedAt.values());
-      const values = latencies(rig);
-      return {
-        repliesPerSecond: sizes.heavyCommands / ((last - first) / 1000),
-        cpuMsPerCommand: cpu / sizes.heavyCommands,
-        p50Ms: percentile(values, 50),
-        p99Ms: percentile(values, 99),
-        // Every connection the bot ever opened to the service, warm-up included.
-        connectionsPer1000: (rig.sandbox.stats.connections / (warmup + sizes.heavyCommands)) * 1000,
-      };
-    });
+    result[kind] = await withRig(kind, { latencyMs: 0, users: ids }, (rig) => measureHeavyTraffic(rig, ids, sizes.heavyCommands));
   }
   return {
     commands: sizes.heavyCommands,

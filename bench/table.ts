@@ -27,7 +27,7 @@ const pass = (ok: boolean) => (ok ? "PASS" : "MISS");
 const row = (...cells: string[]) => `| ${cells.join(" | ")} |`;
 const header = ["| | ours | baseline | ratio |", "|---|---:|---:|---:|"];
 
-/** The benchmark's results as the README shows them: one Markdown section per scenario that ran. */
+/** The benchmark's results as docs/performance.md shows them: one Markdown section per scenario that ran. */
 export function renderTable(results: Results, poolSize: number): string {
   const { scenarios: s } = results;
   const parts = [`Machine: ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}. Mode: ${results.mode}.`];
