@@ -2,7 +2,6 @@ import type { Config } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { assessReadiness, type Phase } from "../ops/readiness.ts";
 import { startHttpServer, type HttpServer } from "../server/http-server.ts";
-import { DEFAULT_LOCALE } from "../telegram/i18n.ts";
 import { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
 import { MAX_CONCURRENT_UPDATES } from "../telegram/transport/concurrency.ts";
 import { startupCall } from "../telegram/transport/startup-calls.ts";
@@ -40,7 +39,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   const claims = updateClaims({ claims: state.claims, instanceId, logger });
   const assembled = assembleBot({ ...production.parts, inFlight, ...(transport.mode === "polling" ? { updateClaims: claims } : {}) });
   const { bot } = assembled;
-  const adminText = translations.translatorFor(DEFAULT_LOCALE);
+  const { adminText } = assembled;
   production.whenFileLost((reason) => void assembled.alerts.send(adminText("admin-state-file-lost", { reason })));
 
   // Claims held by this instance stay valid while it beats; after a crash they lapse with it.

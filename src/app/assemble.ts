@@ -24,7 +24,7 @@ import { createWatchStore, type WatchStore } from "../payments/watches/watch-sto
 import type { StateStore } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { createBot } from "../telegram/create-bot.ts";
-import { DEFAULT_LOCALE, type Translations } from "../telegram/i18n.ts";
+import { DEFAULT_LOCALE, type Translate, type Translations } from "../telegram/i18n.ts";
 import type { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
 import { adminAlerts, alertOnTokenRejection, type AdminAlerts } from "../telegram/notify/admin-alerts.ts";
 import { adminChannel } from "../telegram/notify/admin-channel.ts";
@@ -34,10 +34,11 @@ import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
 import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
+import { languageChoices, type LanguageChoices } from "../telegram/stores/language-choices.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { TelegramFiles } from "../telegram/transport/files.ts";
 import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
-import { clockIn, dayIn } from "../telegram/views/format/text.ts";
+import { clockIn } from "../telegram/views/format/text.ts";
 import { healthAnnouncer } from "../telegram/notify/health-alerts.ts";
 import { timeZone } from "../util/time-zone.ts";
 
@@ -100,7 +101,11 @@ export interface AssembledBot {
   budget: BackgroundBudget;
   /** The provider's health: every enquiry counted, the state judged, changes announced. */
   health: { recorder: HealthRecorder; monitor: HealthMonitor; reader: HealthCountsReader };
-  /** Reads what must be known before the first update: the access granted from the chat. */
+  /** Languages chosen with /language, by people and groups. */
+  languages: LanguageChoices;
+  /** The admins' texts, in the admin chat's language. */
+  adminText: Translate;
+  /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
   prepare(): Promise<void>;
   /** Starts the background work: watch checks, their notifications, reporting checks a dead instance left, and keeping the grants fresh. */
   startBackground(): void;
@@ -124,7 +129,9 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const alerts = adminAlerts(api, settings.adminChatId, logger);
   const access = accessControl({ lists: settings.access, records: state.records, logger, ...(parts.now ? { now: parts.now } : {}) });
   const admins = adminChannel(api, { adminChatId: settings.adminChatId, adminUserIds: settings.access.adminUserIds }, logger);
-  const adminText = translations.translatorFor(DEFAULT_LOCALE);
+  const languages = languageChoices(state.records, translations.locales, logger);
+  // Read by a team: in the admin chat's language when it chose one (/language there), the default one otherwise.
+  const adminText: Translate = (key, variables) => translations.translatorFor(languages.localeFor({ chatId: settings.adminChatId }) ?? DEFAULT_LOCALE)(key, variables);
   const currentToken = parts.serviceToken ?? (() => undefined);
 
   const events = createEnquiryEvents();
@@ -137,8 +144,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const now = parts.now ?? Date.now;
   const zone = timeZone(settings.timeZone);
   const clock = clockIn(settings.timeZone);
-  const day = dayIn(settings.timeZone);
-  const announcer = healthAnnouncer({ api, admins, alertChatIds: settings.health.alertChatIds, translations, clock, day, logger });
+  const announcer = healthAnnouncer({ api, admins, alertChatIds: settings.health.alertChatIds, translations, clock, logger, languages });
   const recorder = healthRecorder({ tallies: state.tallies, logger, now });
   const reader = healthCountsReader(state.tallies);
   const monitor = healthMonitor({
@@ -174,7 +180,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     state,
     budget,
     checker: backgroundChecker,
-    delivery: bulkDelivery({ api, translations, buttons: stores.buttons, timeZone: settings.timeZone, logger }),
+    delivery: bulkDelivery({ api, translations, buttons: stores.buttons, timeZone: settings.timeZone, logger, languages }),
     instanceId: parts.instanceId,
     logger,
   });
@@ -188,6 +194,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
     bulkChecks: bulkJobs,
     stores,
     translations,
+    languages,
+    adminText,
     alerts,
     logger,
     client: { fetch: parts.telegram.fetch, ...(parts.telegram.transformers ? { transformers: parts.telegram.transformers } : {}) },
@@ -214,7 +222,6 @@ export function assembleBot(parts: BotParts): AssembledBot {
       },
       forAdmins: (ctx) => isAdmin(access.policy, ctx.from?.id) || (settings.adminChatId !== undefined && ctx.chat?.id === settings.adminChatId),
       clock,
-      day,
       now,
       // Only once judged from the figures: a fresh start does not claim the provider is fine.
       providerStatus: () => {
@@ -237,9 +244,14 @@ export function assembleBot(parts: BotParts): AssembledBot {
     bulkJobs,
     budget,
     health: { recorder, monitor, reader },
-    prepare: () => access.grants.refresh(),
+    languages,
+    adminText,
+    prepare: async () => {
+      await Promise.all([access.grants.refresh(), languages.refresh()]);
+    },
     startBackground() {
       access.grants.start();
+      languages.start();
       recorder.start();
       monitor.start();
       healthTimers = [
@@ -300,6 +312,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
         adminAlerted: alerts.enabled,
         clock: clockIn(settings.timeZone),
         logger,
+        languages,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
       });
       background = [scheduler, notifier, bulkJobs];
@@ -308,6 +321,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     },
     async stopBackground(graceMs) {
       access.grants.stop();
+      languages.stop();
       healthTimers.forEach((timer) => timer.stop());
       // What this instance counted since the last write is not lost with it.
       await recorder.stop();

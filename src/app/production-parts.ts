@@ -85,7 +85,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         state,
         enquiry: { interactive, background },
         telegram: { fetch: createTelegramFetch() },
-        translations: new Translations(),
+        translations: new Translations({ timeZone: config.timeZone }),
         logger,
         instanceId,
         metrics,

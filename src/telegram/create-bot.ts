@@ -11,6 +11,7 @@ import type { WatchChats, WatchSubscriptions } from "../payments/watches/watch-s
 import type { Counters, KeyValueStore } from "../state/ports.ts";
 import type { ShownAnswers } from "./stores/shown-answers.ts";
 import type { ChatAliases } from "./stores/chat-aliases.ts";
+import type { LanguageChoices } from "./stores/language-choices.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
 import type { BulkCheckStarter } from "../payments/bulk/bulk-jobs.ts";
@@ -24,11 +25,12 @@ import { buttonsFeature } from "./features/buttons.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
+import { languageFeature } from "./features/language.ts";
 import { inlineFeature } from "./features/inline.ts";
 import { watchFeature } from "./features/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { whoamiFeature } from "./features/whoami.ts";
-import type { Translations } from "./i18n.ts";
+import type { Translate, Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
 import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
@@ -44,7 +46,7 @@ import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
 import { sendingPolicy } from "./transport/retry.ts";
 import type { UpdateClaims } from "./transport/update-claims.ts";
 import type { ButtonStore } from "./stores/button-store.ts";
-import { clockIn, dayIn } from "./views/format/text.ts";
+import { clockIn } from "./views/format/text.ts";
 
 /** The stores the bot's features keep things in, built once (app/assemble.ts). */
 export interface BotStores {
@@ -71,6 +73,10 @@ export interface CreateBotOptions {
   bulkChecks: BulkCheckStarter;
   stores: BotStores;
   translations: Translations;
+  /** Languages chosen with /language: they win over the one Telegram's app reports. */
+  languages: LanguageChoices;
+  /** The admins' texts: in the admin chat's language when it chose one, the default language otherwise. */
+  adminText: Translate;
   alerts: AdminAlerts;
   logger: Logger;
   /** The Bot API client: grammY's `fetch` (undici in production), and transformers under the bot's own. */
@@ -113,9 +119,10 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     admins: options.admins,
     api: options.outside,
     translations,
+    adminText: options.adminText,
+    languages: options.languages,
     bulkChecks: options.bulkChecks,
     clock: clockIn(settings.timeZone),
-    day: dayIn(settings.timeZone),
     inviteTtlMs: settings.inviteTtlMs,
     windowMs: settings.rateLimit.windowSeconds * 1000,
     flags: stores.flags,
@@ -135,8 +142,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const middleware: MiddlewareFn<BotContext>[] = [
     ...(options.inFlight ? [options.inFlight.middleware()] : []),
     updateLogger(logger),
-    translations.middleware(),
-    chatMigration({ policy, grants: options.access.grants, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, alerts: options.alerts, translations }).middleware(),
+    translations.middleware(options.languages),
+    chatMigration({ policy, grants: options.access.grants, languages: options.languages, adminText: options.adminText, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, alerts: options.alerts }).middleware(),
     accessGate({ policy, noteNames: (ctx) => noteNames(options.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
     ...(options.updateClaims ? [claimedOnce(options.updateClaims)] : []),
@@ -153,6 +160,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     helpFeature(policy).middleware(),
     healthFeature(options.health).middleware(),
     whoamiFeature().middleware(),
+    languageFeature({ choices: options.languages, translations }).middleware(),
     checkCommandsFeature(answers).middleware(),
     inlineFeature({ ...answers, posted: stores.postedInline }).middleware(),
     buttonsFeature(answers).middleware(),

@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { I18n } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
+import type { LanguageChoices } from "./stores/language-choices.ts";
 import { numberFormats, type NumberFormats } from "./views/format/numbers.ts";
+import { dayIn } from "./views/format/text.ts";
 
 export const DEFAULT_LOCALE = "en";
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
@@ -13,17 +15,26 @@ export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 export type Translate = (key: string, variables?: Record<string, string>) => string;
 
 export interface TranslateFlavor {
-  /** Translations in the language of the user behind this update. */
+  /** Translations in the language this update is answered in. */
   t: Translate;
-  /** That language (a locale file's name: en, fr), for messages sent to this user later. */
+  /** That language (a locale file's name: en, fr, pt, sw), for messages sent to this user later. */
   locale: string;
   /** Numbers as that language writes them. */
   numbers: NumberFormats;
+  /** A day in BOT_TIMEZONE as that language writes it: "24 Nov 2026", "24 nov. 2026". */
+  day: (at: number) => string;
+}
+
+export interface TranslationsOptions {
+  /** BOT_TIMEZONE: the zone days are written in. */
+  timeZone?: string;
 }
 
 /**
- * English and French from Fluent files, loaded by grammY's i18n plugin. The user's Telegram
- * `language_code` picks the locale (`fr-CA` counts as French); anything else gets English.
+ * Every language the bot speaks, one Fluent file each in `locales/` (loaded by grammY's i18n
+ * plugin): adding a file adds the language. A language chosen with /language wins (a group's, in
+ * the group; else the person's); without one, Telegram's `language_code` picks (`fr-CA` counts as
+ * French, `pt-BR` as Portuguese); anything else gets English.
  */
 export class Translations {
   readonly i18n = new I18n({
@@ -33,13 +44,18 @@ export class Translations {
   });
   readonly #translators = new Map<string, Translate>();
   readonly #numbers = new Map<string, NumberFormats>();
+  readonly #days = new Map<string, (at: number) => string>();
 
-  constructor() {
+  constructor(options: TranslationsOptions = {}) {
     this.i18n.loadLocalesDirSync(LOCALES_DIR);
     const english = loadBundle(DEFAULT_LOCALE);
     for (const locale of this.i18n.locales) {
-      this.#translators.set(locale, cachedTranslator(this.i18n, locale, locale === DEFAULT_LOCALE ? english : loadBundle(locale), english));
-      this.#numbers.set(locale, numberFormats(locale));
+      const bundle = locale === DEFAULT_LOCALE ? english : loadBundle(locale);
+      this.#translators.set(locale, cachedTranslator(this.i18n, locale, bundle, english));
+      // Each file names the conventions its numbers and dates follow (Portuguese as written in Mozambique and Angola, not Brazil).
+      const intlLocale = intlLocaleOf(bundle) ?? locale;
+      this.#numbers.set(locale, numberFormats(intlLocale));
+      this.#days.set(locale, dayIn(options.timeZone ?? "UTC", intlLocale));
     }
   }
 
@@ -55,18 +71,31 @@ export class Translations {
     return this.#numbers.get(locale) ?? (this.#numbers.get(DEFAULT_LOCALE) as NumberFormats);
   }
 
+  dayFor(locale: string): (at: number) => string {
+    return this.#days.get(locale) ?? (this.#days.get(DEFAULT_LOCALE) as (at: number) => string);
+  }
+
   forUser(languageCode: string | undefined): Translate {
     return this.translatorFor(pickLocale(languageCode, this.i18n.locales));
   }
 
-  /** Sets `ctx.t` and `ctx.locale` for the update's user: one map lookup per update. */
-  middleware<C extends Context & TranslateFlavor>(): MiddlewareFn<C> {
+  /**
+   * Sets `ctx.t`, `ctx.locale`, `ctx.numbers` and `ctx.day` for the update: the language chosen
+   * for its chat or its person, else their app's. Map lookups only.
+   */
+  middleware<C extends Context & TranslateFlavor>(choices?: Pick<LanguageChoices, "localeFor">): MiddlewareFn<C> {
     return (ctx, next) => {
-      ctx.locale = pickLocale(ctx.from?.language_code, this.i18n.locales);
-      ctx.t = this.translatorFor(ctx.locale);
-      ctx.numbers = this.numbersFor(ctx.locale);
+      this.apply(ctx, choices?.localeFor({ chatId: ctx.chat?.id, userId: ctx.from?.id }) ?? pickLocale(ctx.from?.language_code, this.i18n.locales));
       return next();
     };
+  }
+
+  /** Answers the rest of this update in `locale` (after /language switched it). */
+  apply(ctx: TranslateFlavor, locale: string): void {
+    ctx.locale = this.#translators.has(locale) ? locale : DEFAULT_LOCALE;
+    ctx.t = this.translatorFor(ctx.locale);
+    ctx.numbers = this.numbersFor(ctx.locale);
+    ctx.day = this.dayFor(ctx.locale);
   }
 }
 
@@ -100,6 +129,18 @@ function cachedTranslator(i18n: I18n, locale: string, bundle: FluentBundle, engl
     }
     return text;
   };
+}
+
+function intlLocaleOf(bundle: FluentBundle): string | undefined {
+  const pattern = bundle.getMessage("intl-locale")?.value;
+  if (!pattern) return undefined;
+  const tag = bundle.formatPattern(pattern);
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    // Not a language tag: the file's own name will do.
+    return undefined;
+  }
 }
 
 function loadBundle(locale: string): FluentBundle {

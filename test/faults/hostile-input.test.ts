@@ -9,6 +9,7 @@ import { isValidTransactionId } from "../../src/payments/enquiry/transaction-id.
 import type { EnquiryKind } from "../../src/payments/enquiry/types.ts";
 import { createTestBot, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
+import { expectSendable } from "../support/telegram-limits.ts";
 import { USER } from "../support/updates.ts";
 
 const NASTY = ["\u200f", "\u202e", "\u200b", "\u2066", "\ufeff", "\u0000", "\u0007", "\n", "\r\n", "\t", "😀", "👩🏽‍💻", "🇬🇭", "\ud800", "<b>", "</i>", "*", "_", "`", "[x](http://evil.example)", "&amp;", "@", "/airtime", "/collection@payment_status_bot", ",", " ", "-", ".", ":", "TX-1"];
@@ -17,19 +18,8 @@ const COMMANDS = ["/collection", "/airtime", "/status", "/collection@payment_sta
 
 /** Every message the bot sends must be one Telegram accepts, and none may carry a link or markup it did not make. */
 function expectValidMessages(calls: readonly ApiCall[]) {
-  for (const call of calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText")) {
-    const text = call.payload.text ?? "";
-    expect(text.length).toBeGreaterThan(0);
-    expect(text.length).toBeLessThanOrEqual(4096);
-    expect(text.isWellFormed()).toBe(true);
-    expect(call.payload.parse_mode).toBeUndefined();
-    for (const entity of (call.payload.entities ?? []) as MessageEntity[]) {
-      expect(entity.offset).toBeGreaterThanOrEqual(0);
-      expect(entity.length).toBeGreaterThan(0);
-      expect(entity.offset + entity.length).toBeLessThanOrEqual(text.length);
-      expect(["bold", "code"]).toContain(entity.type);
-    }
-  }
+  expectSendable(calls, ["bold", "code"]);
+  for (const call of calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText")) expect(call.payload.parse_mode).toBeUndefined();
 }
 
 const randomEntities = fc.array(

@@ -51,6 +51,8 @@ export interface HarnessOptions {
   serviceToken?: () => string | undefined;
   /** How long settled answers are reused; 0 (no cache) unless a test wants one. */
   cacheTtlSeconds?: number;
+  /** Telegram's answer to a Bot API method (getChatMember, say); the usual one otherwise. */
+  answerWith?: (method: string, payload: Record<string, unknown>) => unknown;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
   /** How the provider's health is judged (HEALTH_*); the defaults otherwise. */
@@ -69,9 +71,13 @@ export function createTestBot(options: HarnessOptions) {
   const logs = captureLogs([BOT_TOKEN]);
   const state = options.state ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   const alerts: string[] = [];
-  const telegram = fakeTelegramFetch(options.failWith, (call) => {
-    if (call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT && typeof call.payload.text === "string") alerts.push(call.payload.text);
-  });
+  const telegram = fakeTelegramFetch(
+    options.failWith,
+    (call) => {
+      if (call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT && typeof call.payload.text === "string") alerts.push(call.payload.text);
+    },
+    options.answerWith,
+  );
   const { calls } = telegram;
   const uploaded = new Map<string, Uint8Array>();
   const downloads: string[] = [];

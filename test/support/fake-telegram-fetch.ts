@@ -14,7 +14,12 @@ export type Failure = { error_code: number; description: string; parameters?: { 
  * every transformer above it runs as in production. Records each call and answers like Telegram,
  * or fails a call as scripted.
  */
-export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined, onCall?: (call: ApiCall) => void) {
+export function fakeTelegramFetch(
+  failWith?: (method: string, payload: ApiCall["payload"]) => Failure | undefined,
+  onCall?: (call: ApiCall) => void,
+  /** Telegram's answer to a method the test scripts (getChatMember, say); undefined for the usual one. */
+  answer?: (method: string, payload: ApiCall["payload"]) => unknown,
+) {
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
   const fetch = async (url: string, init: { body?: unknown; headers?: unknown } = {}) => {
@@ -27,11 +32,12 @@ export function fakeTelegramFetch(failWith?: (method: string, payload: ApiCall["
     onCall?.(call);
     const failure = failWith?.(method, payload);
     const result =
-      method === "sendMessage" || method === "editMessageText" || method === "sendDocument"
+      answer?.(method, payload) ??
+      (method === "sendMessage" || method === "editMessageText" || method === "sendDocument"
         ? { message_id: (payload.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: payload.chat_id, type: "private" }, text: payload.text }
         : method === "getFile"
           ? { file_id: payload.file_id, file_unique_id: "u", file_path: `documents/${String(payload.file_id)}` }
-          : true;
+          : true);
     const body = failure ? { ok: false, ...failure } : { ok: true, result };
     return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
   };

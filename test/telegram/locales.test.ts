@@ -77,8 +77,8 @@ describe("locales", () => {
   const english = bundleOf("en");
   const englishKeys = keysOf("en");
 
-  it("speaks English and French", () => {
-    expect(LOCALES).toEqual(["en", "fr"]);
+  it("speaks English, French, Swahili and Portuguese", () => {
+    expect(LOCALES).toEqual(["en", "fr", "pt", "sw"]);
   });
 
   it.each(LOCALES)("%s parses whole: every entry of the file is a message", (locale) => {
@@ -112,7 +112,7 @@ describe("locales", () => {
 
   it("names each language in its own words, each name different", () => {
     const names = LOCALES.map((locale) => rendered(bundleOf(locale), "language-name"));
-    expect(names).toEqual(["English", "Français"]);
+    expect(names).toEqual(["English", "Français", "Português", "Kiswahili"]);
   });
 
   it("has every key the code uses", () => {

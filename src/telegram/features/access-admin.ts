@@ -141,7 +141,7 @@ async function showUsers(ctx: BotContext, deps: AccessFeatureDeps, page: number,
   const entries = userListEntries(policy, await deps.access.grants.list());
   const pages = usersPages(entries);
   const shownPage = Math.min(page, pages - 1);
-  const message = formatUsersPage(entries, shownPage, policy.allowEveryone, ctx.t, deps.day);
+  const message = formatUsersPage(entries, shownPage, policy.allowEveryone, ctx.t, ctx.day);
   const keyboard = new InlineKeyboard();
   for (const entry of entries.slice(shownPage * USERS_PER_PAGE, (shownPage + 1) * USERS_PER_PAGE)) {
     if (entry.source.type !== "granted") continue;

@@ -9,7 +9,7 @@ import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.
 import { formatDecidedRequest, formatRequest, personName } from "../views/format/access.ts";
 import { formatHelp } from "../views/format/help.ts";
 import { concat } from "../views/format/text.ts";
-import { adminText, personOf, tell, type AccessFeatureDeps } from "./access-shared.ts";
+import { adminText, personOf, tell, toldIn, type AccessFeatureDeps } from "./access-shared.ts";
 
 /**
  * Asking for access, and deciding: a stranger's 🙋 Request access (on their refusal), the admins'
@@ -104,11 +104,11 @@ async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId
   deps.access.record({ action: decision, subject, by, chatId: ctx.chat?.id });
   if (decision === "approved") {
     await deps.access.grants.grant({ kind: request.kind, subject: request.subject, how: { type: "approved", by, at: Date.now() } });
-    const told = request.kind === "user" ? deps.translations.forUser(request.subject.language) : deps.translations.translatorFor("en");
+    const told = toldIn(deps, request.subject.id, request.kind === "user" ? request.subject.language : undefined);
     const help = formatHelp(told, { chatType: request.kind === "user" ? "private" : "group", botUsername: ctx.me.username, admin: false });
     await tell(deps, request.subject.id, concat([new FormattedString(told(request.kind === "user" ? "access-granted-welcome" : "group-approved")), help], "\n\n"), ctx.logger);
   } else {
-    const told = request.kind === "user" ? deps.translations.forUser(request.subject.language) : deps.translations.translatorFor("en");
+    const told = toldIn(deps, request.subject.id, request.kind === "user" ? request.subject.language : undefined);
     await tell(deps, request.subject.id, told(request.kind === "user" ? "access-request-declined" : "group-request-declined"), ctx.logger);
   }
   await showDecided(ctx, deps, request);
@@ -131,7 +131,7 @@ async function showDecided(ctx: BotContext, deps: AccessFeatureDeps, request: Ac
 async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
   const by = personOf(ctx);
   const { policy } = deps.access;
-  const t = deps.translations.forUser(ctx.from?.language_code);
+  const t = toldIn(deps, group.id, ctx.from?.language_code);
   const hello = () => tell(deps, group.id, concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"), ctx.logger);
   if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
   if (isAdmin(policy, by.id)) {

@@ -4,7 +4,8 @@ import type { AccessControl } from "../../access/access-control.ts";
 import type { Person } from "../../access/grants.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
-import type { Translate, Translations } from "../i18n.ts";
+import { pickLocale, type Translate, type Translations } from "../i18n.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
 import type { AdminChannel } from "../notify/admin-channel.ts";
 import { sendOutsideUpdate } from "../notify/send-outside-update.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
@@ -18,11 +19,14 @@ export interface AccessFeatureDeps {
   /** Sends outside the update: to a requester, a group, someone whose access was removed. */
   api: Api;
   translations: Translations;
+  /** The admins' texts: in the admin chat's language when it chose one, the default language otherwise. */
+  adminText: Translate;
+  /** Languages chosen with /language: someone told outside the update is told in theirs. */
+  languages: Pick<LanguageChoices, "localeFor">;
   /** A running bulk check of someone whose access is removed stops. */
   bulkChecks: { cancelFor(userId: number): Promise<boolean> };
-  /** BOT_TIMEZONE: times in the admins' messages, and dates in /users. */
+  /** BOT_TIMEZONE: times in the admins' messages. */
   clock: Clock;
-  day: (at: number) => string;
   inviteTtlMs: number;
   /** Strangers get at most one reply per window (RATE_LIMIT_WINDOW_SECONDS). */
   windowMs: number;
@@ -36,8 +40,12 @@ export function personOf(ctx: BotContext): Person {
   return { id: from?.id ?? 0, name, ...(from?.username ? { username: from.username } : {}) };
 }
 
-/** The admins' texts are in the bot's default language: they are read by a team, not a person. */
-export const adminText = (deps: Pick<AccessFeatureDeps, "translations">): Translate => deps.translations.translatorFor("en");
+/** The admins' texts: read by a team, in the admin chat's language (the default one without an admin chat). */
+export const adminText = (deps: Pick<AccessFeatureDeps, "adminText">): Translate => deps.adminText;
+
+/** How to address a chat outside the update: its chosen language, else the one its person's app reported. */
+export const toldIn = (deps: Pick<AccessFeatureDeps, "translations" | "languages">, chatId: number, languageCode?: string): Translate =>
+  deps.translations.translatorFor(deps.languages.localeFor({ chatId }) ?? pickLocale(languageCode, deps.translations.locales));
 
 /** Tells someone outside the update (their private chat, or a group), once, in their language. */
 export async function tell(deps: AccessFeatureDeps, chatId: number, message: FormattedString | string, logger: BotContext["logger"]): Promise<void> {
@@ -65,7 +73,7 @@ export async function takeAccessAway(
   const by = personOf(ctx);
   deps.access.record({ action: "revoked", subject: { kind, id, name: grant.subject.name }, by, chatId: ctx.chat?.id });
   if (kind === "user") await deps.bulkChecks.cancelFor(id);
-  await tell(deps, id, deps.translations.forUser(undefined)("access-revoked"), ctx.logger);
+  await tell(deps, id, toldIn(deps, id)("access-revoked"), ctx.logger);
   const name = personName(grant.subject);
   await deps.admins.note(new FormattedString(adminText(deps)("admin-note-revoked", { by: personName(by), name, id: String(id) })), ctx.chat?.id);
   return { type: "revoked", name };

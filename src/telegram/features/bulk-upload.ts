@@ -13,7 +13,6 @@ import { FileTooLargeError, type TelegramFiles } from "../transport/files.ts";
 import { decodeButton, encodeButton } from "../views/callback-data.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
-import { count } from "../views/format/bulk.ts";
 
 export interface BulkUploadOptions {
   jobs: BulkCheckStarter;
@@ -116,7 +115,7 @@ function refusalFor(ctx: BotContext, document: Document): string | undefined {
   const typeOk = /\.(csv|txt)$/i.test(name) || (name === "" && TEXT_TYPES.has(document.mime_type ?? ""));
   if (!typeOk) return ctx.t("bulk-wrong-type");
   if ((document.file_size ?? 0) > MAX_FILE_BYTES) {
-    return ctx.t("bulk-too-large", { size: `${count(Math.ceil((document.file_size ?? 0) / 1024), ctx.locale)} KB`, max: "1 MB" });
+    return ctx.t("bulk-too-large", { size: `${ctx.numbers.count(Math.ceil((document.file_size ?? 0) / 1024))} KB`, max: "1 MB" });
   }
   return undefined;
 }
@@ -153,7 +152,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
       await refuse(ctx.t("bulk-no-ids"));
       return;
     case "too_many":
-      await refuse(ctx.t("bulk-too-many", { count: count(read.count, ctx.locale), max: count(read.max, ctx.locale) }));
+      await refuse(ctx.t("bulk-too-many", { count: ctx.numbers.count(read.count), max: ctx.numbers.count(read.max) }));
       return;
     case "ok":
       break;
@@ -183,5 +182,5 @@ async function replyBusy(
     return;
   }
   const cancel = await encodeButton({ action: "cancel", scope, ids: [busy.jobId] }, options.buttons);
-  await reply(ctx.t("bulk-busy", { total: count(busy.total, ctx.locale) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
+  await reply(ctx.t("bulk-busy", { total: ctx.numbers.count(busy.total) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
 }

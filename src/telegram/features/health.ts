@@ -15,7 +15,6 @@ export interface HealthFeatureDeps {
   /** Whether the person or chat asking sees the admins' part: an admin, or anyone in the admin chat. */
   forAdmins: (ctx: BotContext) => boolean;
   clock: Clock;
-  day: (at: number) => string;
   now?: () => number;
 }
 
@@ -51,7 +50,7 @@ export function healthFeature(deps: HealthFeatureDeps): Composer<BotContext> {
       return;
     }
     const admin = deps.forAdmins(ctx) ? await deps.adminFacts() : undefined;
-    const message = formatHealth(shown, { t: ctx.t, numbers: ctx.numbers, clock: deps.clock, day: deps.day }, admin);
+    const message = formatHealth(shown, { t: ctx.t, numbers: ctx.numbers, clock: deps.clock, day: ctx.day }, admin);
     await reply(message.text, message.entities);
   });
   return composer;

@@ -72,6 +72,7 @@ help =
     /watch <ID>: tell me here when a payment settles (/watches lists them, /unwatch <ID> stops)
     /health: is the payment provider itself in trouble? (when many checks fail at once)
     /whoami: your user and chat IDs
+    /language: the language I answer in
 
     Example: /collection TX-12345
     Several IDs at once: /collection TX-1 TX-2 TX-3
@@ -358,6 +359,8 @@ duration-days = { $days } d { $hours } h
 ## Language
 # This language's own name, as its speakers write it: shown on the /language buttons.
 language-name = English
+# How numbers and dates are written (an Intl language tag): en-GB writes 1,204 and 24 Nov 2026.
+intl-locale = en-GB
 command-language = Choose the bot's language
 language-current-private = I answer you in { $language }. Choose another:
 language-current-group = This group's language: { $language }. The group's administrators can change it:

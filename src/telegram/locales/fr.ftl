@@ -71,6 +71,7 @@ help =
     /watch <ID> : vous prévenir ici quand un paiement est réglé (/watches les liste, /unwatch <ID> arrête)
     /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
+    /language : la langue dans laquelle je réponds
 
     Exemple : /collection TX-12345
     Plusieurs ID à la fois : /collection TX-1 TX-2 TX-3
@@ -357,6 +358,8 @@ duration-days = { $days } j { $hours } h
 ## Language
 # This language's own name, as its speakers write it: shown on the /language buttons.
 language-name = Français
+# Comment s'écrivent les nombres et les dates (une étiquette de langue Intl) : fr écrit 1 204 et 24 nov. 2026.
+intl-locale = fr
 command-language = Choisir la langue du bot
 language-current-private = Je vous réponds en { $language }. Choisissez-en une autre :
 language-current-group = Langue de ce groupe : { $language }. Les administrateurs du groupe peuvent la changer :

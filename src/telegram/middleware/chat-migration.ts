@@ -6,7 +6,8 @@ import type { WatchChats } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import { DEFAULT_LOCALE, type Translations } from "../i18n.ts";
+import type { Translate } from "../i18n.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
 import type { AdminAlerts } from "../notify/admin-alerts.ts";
 
 export interface ChatMigrationOptions {
@@ -19,7 +20,10 @@ export interface ChatMigrationOptions {
   aliases: ChatAliases;
   kv: KeyValueStore;
   alerts: AdminAlerts;
-  translations: Translations;
+  /** The group's language follows it too. */
+  languages: Pick<LanguageChoices, "move">;
+  /** The admins' texts, in the admin chat's language. */
+  adminText: Translate;
 }
 
 /**
@@ -28,9 +32,10 @@ export interface ChatMigrationOptions {
  * allowed group the bot remembers the old ID, keeps answering under the new one, moves the
  * group's watches there, and tells the operators (once) to update ALLOWED_CHAT_IDS.
  */
-export function chatMigration({ policy, grants, record, watches, aliases, kv, alerts, translations }: ChatMigrationOptions): Composer<BotContext> {
+export function chatMigration({ policy, grants, record, watches, aliases, kv, alerts, languages, adminText }: ChatMigrationOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
+    await languages.move(formerId, newId);
     // A group let in from the chat: its grant moves to the new ID (both service messages may come: the first moves it).
     if (policy.granted.hasChat(formerId)) {
       if (!(await grants.move(formerId, newId))) return;
@@ -46,7 +51,7 @@ export function chatMigration({ policy, grants, record, watches, aliases, kv, al
     // Both service messages arrive (one per chat), possibly at two instances: one warning, one alert.
     if (!(await kv.setIfAbsent(`chat-migrated:${formerId}`, String(newId), 7 * 24 * 60 * 60 * 1000))) return;
     ctx.logger.warn({ formerChatId: formerId, newChatId: newId, allowedAs: originalId }, "an allowed group became a supergroup with a new ID: add it to ALLOWED_CHAT_IDS");
-    await alerts.send(translations.translatorFor(DEFAULT_LOCALE)("admin-chat-migrated", { formerId: String(formerId), newId: String(newId) }));
+    await alerts.send(adminText("admin-chat-migrated", { formerId: String(formerId), newId: String(newId) }));
   };
   composer.on("message:migrate_to_chat_id", (ctx) => migrated(ctx, ctx.chat.id, ctx.msg.migrate_to_chat_id));
   composer.on("message:migrate_from_chat_id", (ctx) => migrated(ctx, ctx.msg.migrate_from_chat_id, ctx.chat.id));

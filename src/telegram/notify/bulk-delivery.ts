@@ -6,6 +6,7 @@ import type { Translations } from "../i18n.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure } from "../transport/errors.ts";
 import { encodeButton } from "../views/callback-data.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
 import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
 import { sendOutsideUpdate } from "./send-outside-update.ts";
 
@@ -17,6 +18,8 @@ export interface BulkDeliveryOptions {
   /** BOT_TIMEZONE: the report's file name. */
   timeZone: string;
   logger: Logger;
+  /** A language chosen since the file was sent (the group's, or the owner's) wins over the one it was sent in. */
+  languages?: Pick<LanguageChoices, "localeFor">;
 }
 
 /**
@@ -25,14 +28,15 @@ export interface BulkDeliveryOptions {
  * report is sent as a reply to the file. Progress is best effort; the summary and the report
  * must arrive (429s waited out, a supergroup followed).
  */
-export function bulkDelivery({ api, translations, buttons, timeZone, logger }: BulkDeliveryOptions): BulkDelivery {
+export function bulkDelivery({ api, translations, buttons, timeZone, logger, languages }: BulkDeliveryOptions): BulkDelivery {
+  const localeOf = (job: { chatId: number; ownerId: number; locale: string }) => languages?.localeFor({ chatId: job.chatId, userId: job.ownerId }) ?? job.locale;
   const cancelKeyboard = async (jobId: string, request: BulkRequest) =>
-    new InlineKeyboard().text(translations.translatorFor(request.locale)("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
+    new InlineKeyboard().text(translations.translatorFor(localeOf(request))("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
 
   return {
     async started(jobId, request) {
-      const t = translations.translatorFor(request.locale);
-      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, t, request.locale), {
+      const locale = localeOf(request);
+      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, translations.translatorFor(locale), translations.numbersFor(locale)), {
         reply_markup: await cancelKeyboard(jobId, request),
         reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
       });
@@ -40,16 +44,18 @@ export function bulkDelivery({ api, translations, buttons, timeZone, logger }: B
     },
 
     progress(jobId, request, record, done) {
-      const t = translations.translatorFor(request.locale);
+      const locale = localeOf(request);
+      const text = formatProgress(request.scope, done, request.ids.length, translations.translatorFor(locale), translations.numbersFor(locale));
       void cancelKeyboard(jobId, request)
-        .then((keyboard) => api.editMessageText(request.chatId, record.progressMessageId, formatProgress(request.scope, done, request.ids.length, t, request.locale), { reply_markup: keyboard }))
+        .then((keyboard) => api.editMessageText(request.chatId, record.progressMessageId, text, { reply_markup: keyboard }))
         // Progress is best effort: a 429 only skips this update.
         .catch((error: unknown) => logger.debug({ description: describeTelegramFailure(error), chatId: request.chatId }, "a bulk check's progress was not shown"));
     },
 
     async finished(request, record, { ending, results, verdicts }) {
-      const t = translations.translatorFor(request.locale);
-      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, request.locale);
+      const locale = localeOf(request);
+      const t = translations.translatorFor(locale);
+      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, translations.numbersFor(locale));
       await sendOutsideUpdate("a bulk check's summary", request.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, summary), logger);
       if (results.length === 0 && request.invalid.total === 0) return;
       const csv = await reportCsv(reportRows(results, request.invalid, { ...ENGLISH_REPORT_LABELS, eitherKind: t("bulk-kind-status") }));
@@ -63,7 +69,8 @@ export function bulkDelivery({ api, translations, buttons, timeZone, logger }: B
     },
 
     async interrupted(record) {
-      const text = translations.translatorFor(record.locale)("bulk-interrupted", { total: String(record.total), file: record.fileName });
+      const locale = localeOf(record);
+      const text = translations.translatorFor(locale)("bulk-interrupted", { total: translations.numbersFor(locale).count(record.total), file: record.fileName });
       await sendOutsideUpdate("a bulk check's interruption notice", record.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, text), logger);
     },
   };

@@ -7,6 +7,7 @@ import type { TokenExpiryStage } from "../../payments/health/token-expiry.ts";
 import { DEFAULT_LOCALE, type Translations } from "../i18n.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, type HealthFormats } from "../views/format/health.ts";
 import { concat, type Clock } from "../views/format/text.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
 import type { AdminChannel } from "./admin-channel.ts";
 import { sendOutsideUpdate } from "./send-outside-update.ts";
 
@@ -26,21 +27,20 @@ export interface HealthAnnouncerOptions {
   alertChatIds: ReadonlySet<number>;
   translations: Translations;
   clock: Clock;
-  day: (at: number) => string;
   logger: Logger;
-  /** Each chat's language; the default language when not given. */
-  localeOf?: (chatId: number) => Promise<string>;
+  /** The language chosen for a chat (a group's, or the admin's own in a private chat); the default language otherwise. */
+  languages?: Pick<LanguageChoices, "localeFor">;
 }
 
-export function healthAnnouncer({ api, admins, alertChatIds, translations, clock, day, logger, localeOf }: HealthAnnouncerOptions): HealthAnnouncer {
-  const formatsFor = async (chatId: number): Promise<HealthFormats> => {
-    const locale = localeOf ? await localeOf(chatId).catch(() => DEFAULT_LOCALE) : DEFAULT_LOCALE;
-    return { t: translations.translatorFor(locale), numbers: translations.numbersFor(locale), clock, day };
+export function healthAnnouncer({ api, admins, alertChatIds, translations, clock, logger, languages }: HealthAnnouncerOptions): HealthAnnouncer {
+  const formatsFor = (chatId: number): HealthFormats => {
+    const locale = languages?.localeFor({ chatId }) ?? DEFAULT_LOCALE;
+    return { t: translations.translatorFor(locale), numbers: translations.numbersFor(locale), clock, day: translations.dayFor(locale) };
   };
   const sendTo = async (what: string, chatIds: Iterable<number>, render: (formats: HealthFormats) => FormattedString) => {
     // A chat listed twice (the admin chat also among the alert chats) gets it once.
     for (const chatId of new Set(chatIds)) {
-      const message = render(await formatsFor(chatId));
+      const message = render(formatsFor(chatId));
       await sendOutsideUpdate(what, chatId, (to) => api.sendMessage(to, message.text, { entities: message.entities, link_preview_options: { is_disabled: true } }), logger);
     }
   };

@@ -8,6 +8,7 @@ import { StateUnavailableError, type Counters } from "../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { Translations } from "../i18n.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
 import { classifySendFailure, describeTelegramFailure } from "../transport/errors.ts";
 import { answerView } from "../views/answer-view.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
@@ -31,6 +32,8 @@ export interface WatchNotifierOptions {
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
+  /** A language chosen since the watch began (the group's, or the person's) wins over the one it began in. */
+  languages?: Pick<LanguageChoices, "localeFor">;
 }
 
 /**
@@ -53,6 +56,8 @@ const MAX_ATTEMPTS = 10;
 export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceMs: number): Promise<void> } {
   const { store, api, logger } = options;
   const stopping = new AbortController();
+  // In a group, several people may be waiting: the group's language, else the language the watch began in.
+  const localeOf = (notice: Notice) => options.languages?.localeFor({ chatId: notice.chatId }) ?? notice.locale;
 
   /** How long until a message to this chat fits Telegram's limits (0: now, and the place is taken). */
   async function waitFor(notice: Notice): Promise<number> {
@@ -76,7 +81,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     const record = notice.outcomes.reduce(withOutcome, stored);
     await options.shownAnswers.save(notice.chatId, notice.messageId, record);
     const watchers = await store.subscribersIn(notice.chatId, targetsOf(record.query.scope, record.results));
-    const t = options.translations.translatorFor(notice.locale);
+    const t = options.translations.translatorFor(localeOf(notice));
     const answer = await answerView(record.query, record.results, t, {
       buttons: options.buttons,
       adminAlerted: options.adminAlerted,
@@ -101,7 +106,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       await store.noticesLater(ref, Date.now() + waitMs);
       return false;
     }
-    const text = formatNotice(notice, ref.scope, options.translations.translatorFor(notice.locale), options.times);
+    const text = formatNotice(notice, ref.scope, options.translations.translatorFor(localeOf(notice)), options.times);
     const context = { chatId: notice.chatId, reason: notice.reason, target: `${target.scope}:${target.transactionId}` };
     try {
       await api.sendMessage(notice.chatId, text.text, {

@@ -22,6 +22,7 @@ export const commands = {
   unwatch: { name: "unwatch", menu: "command-unwatch" },
   health: { name: "health", menu: "command-health" },
   whoami: { name: "whoami", menu: "command-whoami" },
+  language: { name: "language", menu: "command-language" },
   help: { name: "help", menu: "command-help" },
   start: { name: "start" },
   invite: { name: "invite", menu: "command-invite", admin: true },

@@ -6,21 +6,31 @@ import { scriptedEnquiry, outcomes } from "../../support/outcomes.ts";
 const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
 
 describe("command menu", () => {
-  it("is registered for private chats and groups, in English and French", async () => {
+  it("is registered for private chats and groups, in every language (English for everyone else)", async () => {
     const { bot, calls, logs } = createTestBot({ enquiry });
     await registerCommandMenu(bot.api, translations, logs.logger);
     const registrations = calls.filter((call) => call.method === "setMyCommands").map((call) => call.payload);
     expect(registrations.map((r) => [(r.scope as { type: string }).type, r.language_code ?? "default"]).sort()).toEqual([
       ["all_group_chats", "default"],
       ["all_group_chats", "fr"],
+      ["all_group_chats", "pt"],
+      ["all_group_chats", "sw"],
       ["all_private_chats", "default"],
       ["all_private_chats", "fr"],
+      ["all_private_chats", "pt"],
+      ["all_private_chats", "sw"],
     ]);
     const english = registrations.find((r) => !r.language_code)?.commands as { command: string; description: string }[];
-    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "health", "whoami", "help"]);
+    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "health", "whoami", "language", "help"]);
     expect(english[0]?.description).toBe("Check a collection payment");
     const french = registrations.find((r) => r.language_code === "fr")?.commands as { description: string }[];
     expect(french[0]?.description).toBe("Vérifier un encaissement");
+    // Each language's own words, for every command of the menu.
+    for (const locale of ["fr", "pt", "sw"]) {
+      const menu = registrations.find((r) => r.language_code === locale && (r.scope as { type: string }).type === "all_private_chats")?.commands as { command: string; description: string }[];
+      expect(menu.map((c) => c.command)).toEqual(english.map((c) => c.command));
+      menu.forEach((c, index) => expect(c.description, `${locale} /${c.command}`).not.toBe(english[index]?.description));
+    }
   });
 
   it("logs a failure to register without failing", async () => {

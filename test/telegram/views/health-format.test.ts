@@ -33,7 +33,7 @@ describe("health messages", () => {
       `🟠 Encaissement : le fournisseur de paiement est dégradé depuis 09:00:00 UTC. Ces 5 dernières minutes, ${frenchPercent} des 45 demandes n'ont pas pu être vérifiées (pas de réponse à temps : 12, erreurs du service : 3).`,
     );
     const slow = { ...started, cause: "slow" as const, figures: figuresOf(kindCounts({ success: 40 }, 9_000)) };
-    expect(formatHealthChange(slow, formats("en")).text).toMatch(/Answers are slow: 95 % within 9\.9 sec over the last 5 minutes \(40 enquiries\)\.$/);
+    expect(formatHealthChange(slow, formats("en")).text).toMatch(/Answers are slow: 95 % within 9\.9 secs over the last 5 minutes \(40 enquiries\)\.$/);
     const recovered = { type: "service-recovered" as const, kind: "airtime" as const, worst: "down" as const, figures, startedAt: T0, at: T0 + 2 * HOUR + 5 * 60_000 };
     expect(formatHealthChange(recovered, formats("en")).text).toBe("🟢 Airtime: the payment provider is back to normal since 11:05:00 UTC, after 2 h 5 min of trouble (at worst down).");
   });

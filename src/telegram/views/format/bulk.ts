@@ -2,26 +2,22 @@ import type { BulkEnding } from "../../../payments/bulk/bulk-jobs.ts";
 import type { Verdict } from "../../../payments/bulk/report.ts";
 import type { Scope } from "../../../payments/query.ts";
 import type { Translate } from "../../i18n.ts";
+import type { NumberFormats } from "./numbers.ts";
 
 const BAR_CELLS = 10;
-
-/** "1,000" in English, "1 000" in French: counts are read at a glance. */
-export function count(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
-}
 
 export function kindWords(scope: Scope, t: Translate): string {
   return t(scope === "collection" ? "bulk-kind-collection" : scope === "airtime" ? "bulk-kind-airtime" : "bulk-kind-status");
 }
 
 /** "Checking 1,000 collection IDs… 420/1,000 ▓▓▓▓░░░░░░ 42%" */
-export function formatProgress(scope: Scope, done: number, total: number, t: Translate, locale: string): string {
+export function formatProgress(scope: Scope, done: number, total: number, t: Translate, numbers: NumberFormats): string {
   const share = total === 0 ? 1 : done / total;
   const filled = Math.min(BAR_CELLS, Math.floor(share * BAR_CELLS));
   return t("bulk-progress", {
-    total: count(total, locale),
+    total: numbers.count(total),
     kind: kindWords(scope, t),
-    done: count(done, locale),
+    done: numbers.count(done),
     bar: "▓".repeat(filled) + "░".repeat(BAR_CELLS - filled),
     percent: String(Math.floor(share * 100)),
   });
@@ -37,23 +33,23 @@ export function formatSummary(
   verdicts: Readonly<Record<Verdict, number>>,
   invalid: { total: number; listed: number },
   t: Translate,
-  locale: string,
+  numbers: NumberFormats,
 ): string {
   const heading = t(ending === "done" ? "bulk-done" : ending === "cancelled" ? "bulk-cancelled" : "bulk-stopped", {
-    total: count(total, locale),
-    done: count(done, locale),
+    total: numbers.count(total),
+    done: numbers.count(done),
     kind: kindWords(scope, t),
     file,
   });
   const lines = [
-    t("bulk-count-success", { count: count(verdicts.success, locale) }),
-    t("bulk-count-failed", { count: count(verdicts.failed, locale) }),
-    t("bulk-count-not-final", { count: count(verdicts.not_final, locale) }),
-    t("bulk-count-not-found", { count: count(verdicts.not_found, locale) }),
-    t("bulk-count-unknown", { count: count(verdicts.could_not_check, locale) }),
+    t("bulk-count-success", { count: numbers.count(verdicts.success) }),
+    t("bulk-count-failed", { count: numbers.count(verdicts.failed) }),
+    t("bulk-count-not-final", { count: numbers.count(verdicts.not_final) }),
+    t("bulk-count-not-found", { count: numbers.count(verdicts.not_found) }),
+    t("bulk-count-unknown", { count: numbers.count(verdicts.could_not_check) }),
   ];
-  if (invalid.total > invalid.listed) lines.push(t("bulk-count-invalid-some", { count: count(invalid.total, locale), listed: count(invalid.listed, locale) }));
-  else if (invalid.total > 0) lines.push(t("bulk-count-invalid", { count: count(invalid.total, locale) }));
+  if (invalid.total > invalid.listed) lines.push(t("bulk-count-invalid-some", { count: numbers.count(invalid.total), listed: numbers.count(invalid.listed) }));
+  else if (invalid.total > 0) lines.push(t("bulk-count-invalid", { count: numbers.count(invalid.total) }));
   return [heading, ...lines].join("\n");
 }
 

@@ -51,8 +51,8 @@ export function clockIn(timeZone: string): Clock {
   };
 }
 
-/** A day in BOT_TIMEZONE, as in "24 Nov 2026": when someone was let in. */
-export function dayIn(timeZone: string): (at: number) => string {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
+/** A day in BOT_TIMEZONE, as a language writes it: "24 Nov 2026" (en-GB), "24 nov. 2026" (fr). */
+export function dayIn(timeZone: string, intlLocale = "en-GB"): (at: number) => string {
+  const format = new Intl.DateTimeFormat(intlLocale, { timeZone, day: "numeric", month: "short", year: "numeric" });
   return (at) => format.format(new Date(at));
 }

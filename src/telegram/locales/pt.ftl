@@ -1,0 +1,385 @@
+# Todos os textos que um utilizador vê, em português (Moçambique e Angola, norma europeia). Mesmas chaves que en.ftl; um teste falha se faltar alguma.
+# As variáveis chegam como texto, por isso os IDs nunca são reformatados como números (123,456).
+#
+# Glossário (para manter a coerência entre tradutores):
+#   payment = pagamento · collection = cobrança (pagamento de um cliente) · airtime = recarga (compra de recarga)
+#   check = verificar / verificação · enquiry = consulta · status = estado (SUCCESS, FAILED, PENDING ficam como estão)
+#   settle = ficar definitivo · not final = ainda não definitivo · failed = com falha / falhado · not found = não encontrado
+#   watch = acompanhar / acompanhamento · notify me = avisar-me · unwatch = deixar de acompanhar
+#   bulk check = verificação em lote · file = ficheiro (.csv/.txt) · report = relatório · spreadsheet = folha de cálculo
+#   provider = fornecedor de pagamentos · service = serviço · MNO = MNO (operadora móvel)
+#   health = estado do fornecedor · down = fora de serviço · degraded = com perturbações · trouble = problemas
+#   admin / administrator = administrador · allow = autorizar · grant access = dar acesso · revoke = retirar o acesso (um link: revogar)
+#   invite = convite · invite link = link de convite · open (link) = válido · request access = pedir acesso · approve / deny = aprovar / recusar
+#   token = token (token de serviço, token de acesso) · state store = armazenamento de estado · instance = instância
+#   chat = conversa · user = utilizador · user ID = ID de utilizador · language = idioma · phone = telemóvel
+#   Tratamento formal sem "você" (Envie, Tente novamente, Pode…); sem gerúndio (a verificar, está a funcionar).
+
+## Tipos de consulta
+kind-collection = Cobrança
+kind-airtime = Recarga
+kind-status = Cobrança ou recarga
+
+## Uma resposta
+label-payment = Pagamento:
+label-reason = Motivo:
+label-mno-ref = Ref. MNO:
+label-service-id = ID do serviço:
+status-not-final = ainda não definitivo, volte a verificar mais tarde
+no-reason = sem motivo indicado
+checked-at = Verificado às {$time}
+unknown-not-failed = Não foi possível saber o estado deste pagamento: isto não significa que tenha falhado.
+
+outcome-not-found = Não encontrado
+outcome-not-found-hint = O serviço não tem nenhuma transação com este ID. Confirme o ID ou tente {$command}.
+outcome-not-found-anywhere = Não encontrado como cobrança nem como compra de recarga. Confirme o ID.
+outcome-unauthorized = Não foi possível verificar
+outcome-unauthorized-hint = O serviço recusou o token de acesso do bot. Por favor, avise um administrador.
+outcome-unauthorized-hint-alerted = O serviço recusou o token de acesso do bot; um administrador já foi avisado.
+outcome-timeout = Sem resposta a tempo
+outcome-timeout-hint = O serviço não respondeu a tempo. Tente novamente daqui a pouco.
+outcome-busy = Serviço ocupado
+outcome-busy-hint = O serviço está ocupado neste momento. Tente novamente dentro de um minuto.
+outcome-upstream-error = Erro do serviço
+outcome-upstream-error-hint = O serviço não consegue responder neste momento. Tente novamente daqui a pouco.
+outcome-invalid = Resposta ilegível
+outcome-invalid-hint = O serviço enviou uma resposta que o bot não consegue ler. Tente novamente daqui a pouco; se continuar a acontecer, avise um administrador.
+
+## Vários IDs numa resposta
+summary-heading = {$kind}: {$count} IDs consultados
+summary-not-found = não encontrado
+summary-unauthorized = token recusado, avise um administrador
+summary-timeout = sem resposta a tempo
+summary-busy = serviço ocupado
+summary-upstream-error = erro do serviço
+summary-invalid = resposta ilegível
+summary-unknown-note = Se não foi possível verificar um pagamento, isso não quer dizer que falhou: volte a verificar mais tarde.
+
+## Pedidos
+usage = Envie {$command} com um ID de transação, por exemplo: {$command} TX-12345
+usage-invalid = Isto não parece um ID de transação (até 64 letras, algarismos e - _ . :). Exemplo: {$command} TX-12345
+usage-too-many = No máximo {$max} IDs de cada vez, por favor. Enviou {$count}.
+pick-kind = Que tipo de transação é esta?
+pick-kind-many = De que tipo são estas transações ({$count} IDs)?
+button-collection = Cobrança
+button-airtime = Recarga
+button-both = Ambas
+button-refresh = 🔄 Atualizar
+
+## Botões
+toast-updated = Atualizado
+toast-unchanged = Ainda sem alterações
+toast-expired = Este botão expirou. Envie o comando novamente.
+toast-not-allowed = Desculpe, não tem permissão para usar este bot aqui.
+toast-slow-down = Demasiados pedidos, aguarde um momento.
+state-unavailable = Não consigo aceder ao meu armazenamento neste momento, por isso não posso fazer isto (a verificação de pagamentos continua a funcionar). Tente novamente dentro de alguns minutos.
+toast-stale-button = Este botão já não está nesta mensagem. Tente novamente.
+toast-inline-unverified = Esta resposta não pode ser atualizada aqui: escreva @{$bot} e o ID novamente.
+
+## Ajuda e identidade
+help =
+    Digo-lhe se um pagamento por dinheiro móvel foi bem-sucedido.
+
+    /collection <ID>: estado de uma cobrança (pagamento de um cliente)
+    /airtime <ID>: estado de uma compra de recarga
+    /status <ID>: quando não sabe qual dos dois é
+    /watch <ID>: receber aqui um aviso quando um pagamento ficar definitivo (/watches mostra a lista, /unwatch <ID> cancela)
+    /health: o próprio fornecedor de pagamentos está com problemas? (quando muitas verificações ficam sem resposta ao mesmo tempo)
+    /whoami: os seus IDs de utilizador e de conversa
+    /language: o idioma em que respondo
+
+    Exemplo: /collection TX-12345
+    Vários IDs de uma vez: /collection TX-1 TX-2 TX-3
+    Responda com /collection a uma mensagem para verificar os IDs que ela contém.
+    Envie um ficheiro .csv ou .txt com IDs (com /collection, /airtime ou /status na legenda) para os verificar todos e receber um relatório.
+help-private-tip = Nesta conversa privada também pode enviar apenas um ID.
+help-inline-tip = Em qualquer outra conversa, escreva @{$bot} TX-12345 para publicar lá o estado de um pagamento.
+whoami-user = ID de utilizador:
+whoami-chat = ID da conversa:
+whoami-chat-type = Tipo de conversa:
+whoami-allowed = Pode consultar estados de pagamento aqui.
+whoami-not-allowed = Ainda não pode consultar estados de pagamento aqui. Envie estes IDs a um administrador.
+
+## Acesso
+access-denied-private = Desculpe, este bot é privado. Peça a um administrador que autorize o seu ID de utilizador: {$userId}
+access-denied-group = Este grupo não tem autorização para consultar estados de pagamento. Peça a um administrador que autorize o ID desta conversa: {$chatId}
+
+## Limites
+slow-down = Está a enviar pedidos demasiado depressa. Aguarde um minuto e tente novamente.
+
+## Menu de comandos
+command-collection = Verificar uma cobrança
+command-airtime = Verificar uma compra de recarga
+command-status = Verificar um ID de qualquer tipo
+command-whoami = Mostrar os seus IDs de utilizador e de conversa
+command-help = Como usar este bot
+
+## Operação
+admin-token-rejected = ⚠️ O fornecedor de pagamentos recusou o token de serviço do bot (HTTP {$status}). Os utilizadores não podem verificar pagamentos até que seja substituído (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
+admin-chat-migrated = ⚠️ Um grupo autorizado foi convertido em supergrupo e recebeu um novo ID: {$formerId} → {$newId}. O bot continua a responder lá; adicione {$newId} a ALLOWED_CHAT_IDS (depois, o ID antigo pode ser removido).
+admin-store-emptied = ⚠️ O armazenamento de estado partilhado (Redis) foi esvaziado enquanto o bot estava a funcionar: provavelmente foi reiniciado sem persistência. Dados perdidos: os pagamentos em acompanhamento (ninguém será avisado quando ficarem definitivos) e os botões das respostas mais antigas. Execute o Redis com persistência (appendonly yes) para que isto não volte a acontecer.
+admin-state-file-lost = ⚠️ O ficheiro de estado foi apagado ou substituído enquanto o bot estava a funcionar. {$reason}
+
+## Acompanhamentos
+kind-either = Cobrança ou recarga
+button-notify = 🔔 Avisar-me
+button-notify-count = 🔔 Avisar-me ({$count})
+button-stop-notifying = 🔕 Deixar de avisar
+button-stop = 🔕 Parar
+button-unwatch = 🔕 {$id}
+toast-watching = Envio-lhe uma mensagem aqui quando ficar definitivo.
+toast-already-watching = Já está em acompanhamento.
+toast-stopped = Avisos desligados: não vai receber mais mensagens sobre este pagamento.
+toast-not-watching = Não estava a acompanhar este pagamento.
+toast-nothing-to-watch = Já está definitivo: nada a acompanhar.
+toast-watch-limit = Pode acompanhar no máximo {$max} pagamentos de cada vez. Deixe de acompanhar alguns primeiro com /watches.
+watch-started-one = 🔔 Envio-lhe uma mensagem aqui quando ficar definitivo (ou se eu desistir de o acompanhar).
+watch-started-many = 🔔 Envio-lhe uma mensagem aqui à medida que cada um destes {$count} pagamentos ficar definitivo (ou se eu desistir de algum).
+watch-already = 🔔 Já está em acompanhamento: envio-lhe uma mensagem aqui quando ficar definitivo.
+watch-nothing = Já está definitivo: nada a acompanhar.
+watch-limit = Pode acompanhar no máximo {$max} pagamentos de cada vez e já acompanha {$active}. Deixe de acompanhar alguns primeiro com /watches.
+watches-heading = Pagamentos que acompanho para si aqui ({$count}):
+watches-line = {$kind} · {$status} · desde {$since} · próxima verificação às {$next}
+watches-empty = Não estou a acompanhar nenhum pagamento para si aqui. Envie /watch <ID> para começar.
+watches-status-unknown = ainda não verificado
+unwatch-done = Acompanhamento terminado: {$ids}.
+unwatch-none = Não estava a acompanhar {$ids} aqui.
+notice-settled = 🔔 Estado definitivo
+notice-for = Para:
+notice-max-age = ⏳ Ainda não definitivo após {$hours} h: deixei de o acompanhar. Contacte o fornecedor sobre este pagamento e indique estas referências:
+notice-not-found = 🔍 Ainda não encontrado após {$minutes} min: deixei de o acompanhar. Confirme o ID com o cliente; use /watch de novo se o pagamento tiver sido feito mais tarde.
+label-last-status = Último estado:
+label-transaction-id = ID da transação:
+command-watch = Avisar-me aqui quando um pagamento ficar definitivo
+command-watches = Pagamentos que acompanho para si aqui
+command-unwatch = Deixar de acompanhar um pagamento
+
+## Modo inline (@bot em qualquer conversa)
+inline-hint-title = Verificar um pagamento
+inline-hint-description = Escreva um ID de transação, ou vários separados por espaços ou vírgulas
+inline-hint-message = Para verificar um pagamento a partir de qualquer conversa, escreva @{$bot} e um ID de transação, por exemplo: @{$bot} TX-12345
+inline-invalid-title = Isto não é um ID de transação
+inline-invalid-description = Até 64 letras, algarismos e - _ . : cada um, e no máximo 20 de cada vez
+inline-access-button = Como obter acesso
+inline-slow-down-button = Demasiados pedidos: aguarde um minuto
+
+## Verificações em lote a partir de um ficheiro
+bulk-kind-collection = cobrança
+bulk-kind-airtime = recarga
+bulk-kind-status = cobrança ou recarga
+bulk-pick-kind = Que tipo de transações estão em {$file}?
+bulk-progress = A verificar {$total} IDs de {$kind}… {$done}/{$total} {$bar} {$percent}%
+button-cancel = ✖ Cancelar
+bulk-done = Verificados {$total} IDs de {$kind} do ficheiro {$file}:
+bulk-cancelled = Verificação cancelada após {$done} de {$total} IDs de {$kind} do ficheiro {$file}:
+bulk-stopped = Verificação interrompida por um reinício do bot após {$done} de {$total} IDs de {$kind} do ficheiro {$file}: envie o ficheiro novamente para verificar os restantes.
+bulk-interrupted = A sua verificação de {$total} IDs do ficheiro {$file} foi interrompida por um reinício do bot. Por favor, envie o ficheiro novamente.
+bulk-count-success = ✅ {$count} com sucesso
+bulk-count-failed = ❌ {$count} com falha
+bulk-count-not-final = ⏳ {$count} sem estado definitivo
+bulk-count-not-found = 🔍 {$count} não encontrados
+bulk-count-unknown = ⚠️ {$count} não verificados (estado desconhecido)
+bulk-count-invalid = ✏️ {$count} células não eram IDs (listadas no relatório)
+bulk-count-invalid-some = ✏️ {$count} células não eram IDs (as primeiras {$listed} estão listadas no relatório)
+bulk-report-caption = Estados dos IDs de {$file}
+bulk-busy = Já está a verificar {$total} IDs. Cancele essa verificação primeiro ou aguarde que termine.
+bulk-busy-reading = Ainda estou a ler o ficheiro que enviou antes. Aguarde a mensagem de progresso e depois envie o seguinte.
+bulk-too-large = Esse ficheiro é demasiado grande ({$size}): envie no máximo {$max}.
+bulk-wrong-type = Envie os IDs num ficheiro .csv ou .txt.
+bulk-not-text = Esse ficheiro não é de texto (uma folha de cálculo ou um ficheiro comprimido?). Guarde-o como .csv ou .txt e envie-o novamente.
+bulk-no-ids = Esse ficheiro não contém nenhum ID de transação.
+bulk-too-many = Esse ficheiro contém {$count} IDs diferentes: no máximo {$max} de cada vez, por favor. Divida-o e envie as partes uma após a outra.
+bulk-download-failed = Não consegui obter esse ficheiro do Telegram. Por favor, envie-o novamente.
+bulk-photo = Envie a lista de IDs como ficheiro (.csv ou .txt), não como fotografia.
+toast-cancelled = Verificação cancelada: segue-se o relatório do que já foi verificado.
+toast-cancel-nothing = Nada a cancelar.
+unhandled-hint = Compreendo IDs de transação enviados como texto (TX-12345), comandos como /collection TX-12345 e listas de IDs em ficheiros .csv ou .txt. /help mostra tudo.
+
+## Gestão de acessos: pedidos de desconhecidos
+access-denied-private-request = Desculpe, este bot é privado. Toque em Pedir acesso para fazer o pedido aos administradores, ou dê a um administrador o seu ID de utilizador: {$userId}
+button-request-access = 🙋 Pedir acesso
+request-sent-note = ✅ O seu pedido foi enviado aos administradores. Receberá aqui uma mensagem quando decidirem.
+toast-request-sent = O seu pedido foi enviado aos administradores.
+toast-request-pending = O seu pedido aguarda a decisão de um administrador.
+toast-request-denied-recently = Um administrador recusou o seu pedido. Pode voltar a pedir depois das {$time}.
+toast-request-too-many = Há demasiados pedidos em espera. Tente novamente mais tarde.
+access-granted-welcome = ✅ Um administrador deu-lhe acesso a este bot.
+access-request-declined = Um administrador recusou o seu pedido de acesso. Pode voltar a pedir daqui a um dia.
+access-revoked = O seu acesso a este bot foi retirado por um administrador.
+
+## Gestão de acessos: links de convite
+invite-joined = ✅ Bem-vindo(a)! Já tem acesso a este bot.
+invite-invalid = Este link de convite já não é válido. Peça um novo a um administrador.
+invite-already = Já tem acesso a este bot.
+invite-usage = Envie /invite para criar um link para uma pessoa, ou /invite N para N pessoas (no máximo {$max}).
+admin-invite-created-one = 🔗 Este link dá acesso a uma pessoa, até {$until}. Envie-o em privado: quem o abrir primeiro obtém acesso.
+    {$link}
+admin-invite-created-many = 🔗 Este link dá acesso a {$count} pessoas, até {$until}. Envie-o em privado: cada uma das primeiras {$count} pessoas a abri-lo obtém acesso.
+    {$link}
+admin-invites-heading = Links de convite válidos ({$count}):
+admin-invites-line = por {$by} · {$left} de {$uses} restantes · até {$until}
+admin-invites-empty = Não há nenhum link de convite válido. /invite cria um.
+button-uninvite = 🚫 {$id}
+toast-invite-revoked = Link de convite revogado.
+toast-invite-gone = Esse link já não era válido.
+
+## Gestão de acessos: grupos
+group-hello = 👋 Olá! Qualquer membro deste grupo já pode verificar pagamentos aqui.
+group-approved = ✅ Um administrador autorizou este grupo: todos os membros já podem verificar pagamentos aqui.
+group-not-allowed-yet = Este grupo ainda não pode verificar pagamentos. Já perguntei aos administradores e aviso aqui quando decidirem.
+group-request-pending = Os administradores já foram consultados sobre este grupo.
+group-too-many = Há demasiados pedidos à espera dos administradores. Um administrador pode enviar /allow aqui.
+group-request-declined = Um administrador recusou o acesso a este grupo.
+
+## Gestão de acessos: o que os administradores veem
+admin-request-user = 🙋 {$name} pede acesso.
+admin-request-group = 👥 {$by} adicionou-me ao grupo "{$title}" e pede acesso para ele.
+label-user-id = ID de utilizador:
+label-chat-id = ID da conversa:
+label-language = Idioma:
+button-approve = ✅ Aprovar
+button-deny = ❌ Recusar
+admin-request-approved = ✅ Aprovado por {$admin} às {$time}.
+admin-request-denied = ❌ Recusado por {$admin} às {$time}.
+admin-request-expired = ⌛ Este pedido expirou sem resposta.
+toast-approved = Aprovado.
+toast-denied = Recusado.
+toast-already-decided = Já decidido por {$admin}.
+toast-request-expired = Este pedido expirou.
+toast-admins-only = Só um administrador pode fazer isto.
+admin-joined = 🔗 {$name} ({$id}) entrou com um convite de {$by}.
+admin-group-added = 👥 {$by} adicionou-me a "{$title}" ({$id}): o grupo está autorizado.
+admin-group-removed = 👥 Fui removido de "{$title}" ({$id}): o acesso do grupo terminou.
+admin-note-approved = 🛈 {$by} aprovou {$name} ({$id}).
+admin-note-denied = 🛈 {$by} recusou {$name} ({$id}).
+admin-note-invited = 🛈 {$by} criou um link de convite para {$count}.
+admin-note-invite-revoked = 🛈 {$by} revogou o link de convite {$id}.
+admin-note-allowed = 🛈 {$by} autorizou {$name} ({$id}).
+admin-note-revoked = 🛈 {$by} retirou o acesso a {$name} ({$id}).
+admin-only-here = Use isto numa conversa privada comigo ou na conversa dos administradores.
+admin-allow-usage = Envie /allow com um ID de utilizador ou o ID de um grupo (negativo; /whoami no grupo mostra-o). Dentro de um grupo, /allow sozinho autoriza esse grupo.
+admin-allowed-user = ✅ O utilizador {$id} já pode usar o bot.
+admin-allowed-group = ✅ O grupo {$id} está agora autorizado.
+admin-already-allowed = {$id} já tem acesso.
+admin-revoke-usage = Envie /revoke com um ID de utilizador ou o ID de um grupo.
+admin-revoked = 🚫 O acesso de {$name} ({$id}) foi retirado.
+admin-revoke-config = {$id} está autorizado pela configuração ({$list}): retire-o lá. Nada foi alterado.
+admin-revoke-none = {$id} não tem nenhum acesso dado através do bot.
+admin-users-heading = Quem pode usar o bot ({$count}), página {$page} de {$pages}:
+admin-users-everyone = ALLOW_EVERYONE está ligado: todos podem usar o bot.
+admin-users-admin = administrador (configuração)
+admin-users-config-user = configuração (ALLOWED_USER_IDS)
+admin-users-config-group = configuração (ALLOWED_CHAT_IDS)
+admin-users-approved = aprovado por {$by} em {$date}
+admin-users-invite = convite de {$by} em {$date}
+admin-users-allowed = autorizado por {$by} em {$date}
+admin-users-added = adicionado por {$by} em {$date}
+admin-users-config-note = As entradas da configuração não podem ser removidas aqui: altere ADMIN_USER_IDS, ALLOWED_USER_IDS ou ALLOWED_CHAT_IDS.
+button-revoke = 🚫 {$name}
+button-previous = ◀
+button-next = ▶
+toast-revoked = Acesso retirado.
+toast-nothing-to-revoke = Nada a retirar: já tinha sido retirado, ou vem da configuração.
+help-admin = Como administrador: /invite cria um link de convite (/invite N para N pessoas), /invites lista os válidos, /users mostra quem pode usar o bot, /allow <ID> e /revoke <ID> dão e retiram acesso. Os pedidos de desconhecidos chegam-lhe com os botões Aprovar e Recusar.
+command-invite = Criar um link de convite
+command-invites = Links de convite válidos
+command-users = Quem pode usar o bot
+command-allow = Dar acesso a um utilizador ou grupo
+command-revoke = Retirar um acesso
+
+## Estado do fornecedor
+command-health = O fornecedor de pagamentos está a funcionar?
+health-headline-normal = 🟢 O fornecedor de pagamentos está a funcionar normalmente.
+health-headline-trouble = { $level ->
+    [down] 🔴 O fornecedor de pagamentos está fora de serviço para: { $kinds }.
+   *[degraded] 🟠 O fornecedor de pagamentos está com perturbações em: { $kinds }.
+}
+health-kind-not-checked = { $kind }: { $level ->
+    [down] fora de serviço
+   *[degraded] com perturbações
+} desde { $since }: { $percent } de { $count } consultas não puderam ser verificadas nos últimos 5 minutos.
+health-kind-slow = { $kind }: com perturbações desde { $since }: respostas lentas, 95 % em menos de { $p95 } nos últimos 5 minutos.
+health-failures-high = ❗ { $kind }: número invulgarmente alto de pagamentos falhados desde { $since }: { $failed } na última hora ({ $percent } dos resultados definitivos; { $baseline } no dia anterior). Motivo mais frequente: { $reason }
+health-window-5m = Últimos 5 min
+health-window-hour = Última hora
+health-window-line = { $window }: { $count } consultas · { $percent } não verificadas · p50 { $p50 } · p95 { $p95 }
+health-window-empty = { $window }: nenhuma consulta
+health-sparkline = Não verificadas, na última hora, em intervalos de 5 minutos:
+health-today = Hoje (desde { $since }): ✅ { $success } com sucesso · ❌ { $failed } com falha
+health-today-reasons = Motivos de falha mais frequentes:
+health-reason-line = { $rank }. { $reason } ({ $count })
+health-reason-other = outros motivos
+health-reason-none = sem motivo indicado
+health-waiting = ⏳ Pagamentos acompanhados ainda não definitivos após uma hora: { $count }, o mais antigo desde { $since }.
+health-waiting-none = ⏳ Nenhum pagamento acompanhado esperou mais de uma hora.
+health-figures-note = Os números abrangem todas as consultas que o bot fez ao fornecedor, em todas as instâncias.
+health-unavailable = Não é possível ler os números do estado do fornecedor neste momento (o armazenamento de estado do bot não responde). A verificação de pagamentos continua a funcionar.
+health-admin-heading = Para administradores
+health-admin-token = Token de serviço: { $expiry }
+health-admin-token-expires = expira em { $day } (daqui a { $left })
+health-admin-token-expired = EXPIROU em { $day }
+health-admin-token-unknown = sem data de validade
+health-admin-store = Armazenamento de estado: { $store ->
+    [redis] Redis
+   *[sqlite] integrado (SQLite)
+}, { $status }
+health-admin-store-ok = a funcionar
+health-admin-store-degraded = COM PERTURBAÇÕES: { $reason }
+health-admin-instances = Instâncias em execução: { $count }
+health-admin-background = Verificações em segundo plano em espera aqui: { $queue } · pagamentos acompanhados: { $watches }
+health-detail-item = { $what }: { $count }
+health-outcome-timeout = sem resposta a tempo
+health-outcome-busy = serviço ocupado
+health-outcome-service-error = erros do serviço
+health-outcome-unreadable = respostas ilegíveis
+answer-provider-trouble = ⚠️ Não é só este pagamento: as verificações de «{ $kind }» têm problemas desde { $since } ({ $cause ->
+    [slow] respostas lentas, 95 % em menos de { $p95 }
+   *[not-checked] { $percent } das consultas não puderam ser verificadas nos últimos 5 minutos
+}).
+answer-provider-trouble-watch = { answer-provider-trouble } Toque em 🔔 Avisar-me para receber um aviso quando ficar definitivo.
+alert-service-started = { $level ->
+    [down] 🔴 { $kind }: o fornecedor de pagamentos está fora de serviço
+   *[degraded] 🟠 { $kind }: o fornecedor de pagamentos está com perturbações
+} desde { $since }. { $cause ->
+    [slow] As respostas estão lentas: 95 % em menos de { $p95 } nos últimos 5 minutos ({ $count } consultas).
+   *[not-checked] Nos últimos 5 minutos, { $percent } de { $count } consultas não puderam ser verificadas ({ $detail }).
+}
+alert-service-worse = 🔴 { $kind }: o fornecedor de pagamentos está agora fora de serviço: { $percent } de { $count } consultas não puderam ser verificadas nos últimos 5 minutos ({ $detail }). Com problemas desde { $startedAt }.
+alert-service-better = 🟠 { $kind }: melhor, mas ainda com perturbações: { $percent } de { $count } consultas não puderam ser verificadas nos últimos 5 minutos. Com problemas desde { $startedAt }.
+alert-service-recovered = 🟢 { $kind }: o fornecedor de pagamentos voltou ao normal às { $since }, após { $duration } de problemas (no pior momento: { $worst ->
+    [down] fora de serviço
+   *[degraded] com perturbações
+}).
+alert-failures-started = ❗ { $kind }: número invulgarmente alto de pagamentos falhados: { $failed } na última hora, { $percent } dos resultados definitivos ({ $baseline } no dia anterior). Motivo mais frequente: { $reason }. Talvez uma rede móvel esteja a recusar pagamentos.
+alert-failures-ended = ✅ { $kind }: os pagamentos falhados voltaram ao nível habitual, após { $duration }.
+alert-baseline-none = nenhum resultado definitivo
+alert-token-in-3-days = 🔑 O token de serviço expira dentro de 3 dias ({ $day }). Substitua-o antes disso (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), ou ninguém poderá verificar pagamentos.
+alert-token-in-1-day = 🔑 O token de serviço expira em menos de um dia ({ $day }). Substitua-o já (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), ou ninguém poderá verificar pagamentos.
+alert-token-expired = 🔑 O token de serviço expirou em { $day }: o fornecedor vai recusar todas as verificações até ser substituído (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
+digest-heading = 📊 Resumo diário, de { $from } a { $to }
+digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airtime } de recarga), cerca de { $payments } pagamentos distintos
+digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
+digest-not-checked = Não verificadas: { $count } ({ $detail })
+digest-not-checked-none = Todas as consultas tiveram resposta.
+digest-token-rejected = 🔒 Recusadas por causa do token de serviço: { $count }
+digest-reasons = Motivos de falha mais frequentes:
+digest-trouble = { $kind }: fornecedor com perturbações ou fora de serviço durante { $service } · falhas invulgarmente numerosas durante { $failures }
+digest-trouble-none = O fornecedor nunca esteve com perturbações nem fora de serviço.
+digest-watched = Pagamentos em acompanhamento agora: { $count }
+duration-minutes = { $minutes } min
+duration-hours = { $hours } h { $minutes } min
+duration-days = { $days } d e { $hours } h
+
+## Idioma
+# O nome deste idioma, tal como os seus falantes o escrevem: aparece nos botões de /language.
+language-name = Português
+# Como se escrevem números e datas (uma etiqueta de idioma Intl): pt-PT, como em Moçambique e Angola, escreve 12 045 e 24/11/2026.
+intl-locale = pt-PT
+command-language = Escolher o idioma do bot
+language-current-private = Respondo-lhe em { $language }. Escolha outro:
+language-current-group = Idioma deste grupo: { $language }. Os administradores do grupo podem alterá-lo:
+language-current-group-unset = Este grupo não tem um idioma próprio: cada pessoa recebe as respostas no seu próprio idioma ({ $language }, no seu caso). Os administradores do grupo podem definir um:
+language-chosen-private = ✅ A partir de agora, respondo-lhe em { $language }.
+language-chosen-group = ✅ O idioma deste grupo passa a ser { $language }: todos aqui recebem as respostas neste idioma.
+language-group-admins-only = Só os administradores deste grupo podem alterar o idioma.
+toast-language-chosen = { $language } ✓

@@ -1,0 +1,391 @@
+# Maandishi yote anayoyaona mtumiaji, kwa Kiswahili. Funguo ni zilezile za en.ftl; jaribio hushindwa ikikosekana mojawapo.
+# Vigeu hupitishwa kama maandishi, kwa hiyo ID hazibadilishwi kamwe kuwa namba (123,456).
+#
+# Msamiati (glossary), English → Kiswahili. Tumia maneno haya kila mahali ili tafsiri ibaki thabiti:
+#   payment → malipo (ngeli ya ya-: "malipo yamefanikiwa", "malipo haya")
+#   collection → makusanyo (malipo ya mteja); airtime → muda wa maongezi; airtime purchase → ununuzi wa muda wa maongezi
+#   transaction → muamala (miamala); transaction ID → ID ya muamala; ID → ID (ngeli ya i-zi: "ID hii", "ID hizi")
+#   check → kagua, ukaguzi; enquiry (to the provider) → ulizo, maulizo; status → hali
+#   SUCCESS, FAILED, PENDING, MNO, amri (/collection …), vigeu vya mazingira (ENQUIRY_TOKEN …): bila kutafsiri
+#   succeeded / failed / not final / not found → yamefanikiwa / yameshindwa / bado hayajakamilika / hayakupatikana
+#   settle → kukamilika; watch → fuatilia, ufuatiliaji; notify me → nijulishe
+#   bulk file → faili la ID (.csv au .txt); bulk check → ukaguzi wa ID nyingi; report → ripoti; cell → kisanduku
+#   provider → mtoa huduma za malipo; service → huduma
+#   down / degraded → haipatikani / inasuasua (kusuasua); busy → ina shughuli nyingi
+#   health → hali ya huduma; figures → takwimu
+#   administrator, admin → msimamizi (wasimamizi); user → mtumiaji; group → kikundi; chat → gumzo; private chat → gumzo la faragha
+#   access → ruhusa; grant / allow → kupa ruhusa / ruhusu; revoke access → ondoa ruhusa; approve / deny → kubali / kataa
+#   request (for access) → ombi (maombi); invite link → kiungo cha mwaliko; revoke a link → batilisha
+#   token → tokeni (service token → tokeni ya huduma; access token → tokeni ya ufikiaji); expire → kuisha muda
+#   configuration → usanidi; state store → hifadhi ya hali; instance → nakala ya bot; restart → kuwasha upya
+#   bot → bot (ngeli ya i-zi: "bot hii"); button → kitufe; cancel → ghairi; refresh → sasisha
+#   durations: nomino kabla ya namba ("dakika 5", "saa 2", "siku 3")
+
+## Aina za ukaguzi
+kind-collection = Makusanyo
+kind-airtime = Muda wa maongezi
+kind-status = Makusanyo au muda wa maongezi
+
+## Jibu moja
+label-payment = Malipo:
+label-reason = Sababu:
+label-mno-ref = Kumbukumbu ya MNO:
+label-service-id = ID ya huduma:
+status-not-final = bado hayajakamilika, kagua tena baadaye
+no-reason = hakuna sababu iliyotolewa
+checked-at = Imekaguliwa saa {$time}
+unknown-not-failed = Hali ya malipo haijulikani: hii haimaanishi kwamba yameshindwa.
+
+outcome-not-found = Haikupatikana
+outcome-not-found-hint = Huduma haiitambui ID hii. Hakikisha ID ni sahihi, au jaribu {$command}.
+outcome-not-found-anywhere = Haikupatikana kama makusanyo wala kama ununuzi wa muda wa maongezi. Hakikisha ID ni sahihi.
+outcome-unauthorized = Haikuweza kukaguliwa
+outcome-unauthorized-hint = Huduma imekataa tokeni ya ufikiaji ya bot. Tafadhali mjulishe msimamizi.
+outcome-unauthorized-hint-alerted = Huduma imekataa tokeni ya ufikiaji ya bot; msimamizi amejulishwa.
+outcome-timeout = Jibu halikufika kwa wakati
+outcome-timeout-hint = Huduma haikujibu kwa wakati. Jaribu tena baada ya muda mfupi.
+outcome-busy = Huduma ina shughuli nyingi
+outcome-busy-hint = Huduma ina shughuli nyingi kwa sasa. Jaribu tena baada ya dakika moja.
+outcome-upstream-error = Hitilafu ya huduma
+outcome-upstream-error-hint = Huduma haiwezi kujibu kwa sasa. Jaribu tena baada ya muda mfupi.
+outcome-invalid = Jibu lisilosomeka
+outcome-invalid-hint = Huduma imetuma jibu ambalo bot haiwezi kulisoma. Jaribu tena baada ya muda mfupi; tatizo likiendelea, mjulishe msimamizi.
+
+## ID kadhaa katika jibu moja
+summary-heading = {$kind}: ID {$count}
+summary-not-found = haikupatikana
+summary-unauthorized = tokeni imekataliwa, mjulishe msimamizi
+summary-timeout = jibu halikufika kwa wakati
+summary-busy = huduma ina shughuli nyingi
+summary-upstream-error = hitilafu ya huduma
+summary-invalid = jibu lisilosomeka
+summary-unknown-note = Hali isiyojulikana haimaanishi kwamba malipo yameshindwa: kagua tena baadaye.
+
+## Kuuliza
+usage = Tuma {$command} pamoja na ID ya muamala, kwa mfano: {$command} TX-12345
+usage-invalid = Hii haionekani kuwa ID ya muamala (herufi, tarakimu na - _ . : zisizozidi 64). Mfano: {$command} TX-12345
+usage-too-many = Tafadhali tuma ID zisizozidi {$max} kwa wakati mmoja. Umetuma {$count}.
+pick-kind = Huu ni muamala wa aina gani?
+pick-kind-many = Miamala hii ni ya aina gani (ID {$count})?
+button-collection = Makusanyo
+button-airtime = Muda wa maongezi
+button-both = Zote mbili
+button-refresh = 🔄 Sasisha
+
+## Vitufe
+toast-updated = Imesasishwa
+toast-unchanged = Bado hakuna mabadiliko
+toast-expired = Muda wa kitufe hiki umeisha. Tafadhali tuma amri tena.
+toast-not-allowed = Samahani, huruhusiwi kutumia bot hii hapa.
+toast-slow-down = Maombi ni mengi mno, tafadhali subiri kidogo.
+state-unavailable = Siwezi kufikia hifadhi yangu kwa sasa, kwa hiyo siwezi kufanya hivyo (ukaguzi wa malipo bado unafanya kazi). Tafadhali jaribu tena baada ya dakika chache.
+toast-stale-button = Kitufe hiki hakipo tena kwenye ujumbe huu. Tafadhali jaribu tena.
+toast-inline-unverified = Jibu hili haliwezi kusasishwa hapa: andika @{$bot} na ID tena.
+
+## Msaada na utambulisho
+help =
+    Ninakujulisha iwapo malipo ya pesa kwa simu yamefanikiwa.
+
+    /collection <ID>: hali ya makusanyo (malipo ya mteja)
+    /airtime <ID>: hali ya ununuzi wa muda wa maongezi
+    /status <ID>: usipojua ni aina ipi kati ya hizo mbili
+    /watch <ID>: nikujulishe hapa malipo yakikamilika (/watches huyaorodhesha, /unwatch <ID> husimamisha ufuatiliaji)
+    /health: je, mtoa huduma za malipo mwenyewe ana matatizo? (ukaguzi mwingi ukishindwa kwa wakati mmoja)
+    /whoami: ID zako za mtumiaji na za gumzo
+    /language: lugha ninayotumia kukujibu
+
+    Mfano: /collection TX-12345
+    ID kadhaa kwa pamoja: /collection TX-1 TX-2 TX-3
+    Jibu ujumbe kwa /collection ili kukagua ID zilizomo.
+    Tuma faili la .csv au .txt lenye ID (pamoja na /collection, /airtime au /status kama maelezo yake) ili kuzikagua zote na kupata ripoti.
+help-private-tip = Katika gumzo hili la faragha unaweza pia kutuma ID peke yake.
+help-inline-tip = Katika gumzo lingine lolote, andika @{$bot} TX-12345 ili kuweka hali ya malipo hapo.
+whoami-user = ID ya mtumiaji:
+whoami-chat = ID ya gumzo:
+whoami-chat-type = Aina ya gumzo:
+whoami-allowed = Unaweza kuuliza hali ya malipo hapa.
+whoami-not-allowed = Bado huwezi kuuliza hali ya malipo hapa. Tuma ID hizi kwa msimamizi.
+
+## Ruhusa
+access-denied-private = Samahani, bot hii ni ya faragha. Mwombe msimamizi aruhusu ID yako ya mtumiaji: {$userId}
+access-denied-group = Kikundi hiki hakiruhusiwi kuuliza hali ya malipo. Mwombe msimamizi aruhusu ID ya gumzo hili: {$chatId}
+
+## Mipaka
+slow-down = Unatuma maombi haraka mno. Tafadhali subiri dakika moja kisha ujaribu tena.
+
+## Menyu ya amri
+command-collection = Kagua malipo ya makusanyo
+command-airtime = Kagua ununuzi wa muda wa maongezi
+command-status = Kagua ID ya makusanyo au ya muda wa maongezi
+command-whoami = Onyesha ID zako za mtumiaji na za gumzo
+command-help = Jinsi ya kutumia bot hii
+
+## Uendeshaji
+admin-token-rejected = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ya bot (HTTP {$status}). Watumiaji hawawezi kukagua malipo hadi tokeni hiyo ibadilishwe (ENQUIRY_TOKEN au ENQUIRY_TOKEN_FILE).
+admin-chat-migrated = ⚠️ Kikundi kilichoruhusiwa kimepandishwa kuwa kikundi kikubwa (supergroup) na kupata ID mpya: {$formerId} → {$newId}. Bot inaendelea kujibu humo; ongeza {$newId} kwenye ALLOWED_CHAT_IDS (kisha ID ya zamani inaweza kuondolewa).
+admin-store-emptied = ⚠️ Hifadhi ya pamoja ya hali (Redis) ilifutwa yote wakati bot ikifanya kazi: huenda iliwashwa upya bila kuhifadhi data kwa kudumu. Kilichopotea: malipo yaliyokuwa yakifuatiliwa (hakuna atakayejulishwa yakikamilika) na vitufe vilivyo chini ya majibu ya zamani. Endesha Redis na uhifadhi wa kudumu (appendonly yes) ili jambo hili lisitokee tena.
+admin-state-file-lost = ⚠️ Faili la hali lilifutwa au kubadilishwa wakati bot ikifanya kazi. {$reason}
+
+## Ufuatiliaji
+kind-either = Makusanyo au muda wa maongezi
+button-notify = 🔔 Nijulishe
+button-notify-count = 🔔 Nijulishe ({$count})
+button-stop-notifying = 🔕 Acha kunijulisha
+button-stop = 🔕 Acha
+button-unwatch = 🔕 {$id}
+toast-watching = Nitakutumia ujumbe hapa malipo yakikamilika.
+toast-already-watching = Tayari yanafuatiliwa.
+toast-stopped = Imesimamishwa: hutapata ujumbe kuhusu malipo haya.
+toast-not-watching = Hukuwa ukifuatilia malipo haya.
+toast-nothing-to-watch = Tayari yamekamilika: hakuna cha kufuatilia.
+toast-watch-limit = Unaweza kufuatilia malipo yasiyozidi {$max} kwa wakati mmoja. Kwanza simamisha baadhi kwa /watches.
+watch-started-one = 🔔 Nitakutumia ujumbe hapa malipo yakikamilika (au nikiacha kuyafuatilia).
+watch-started-many = 🔔 Nitakutumia ujumbe hapa kadiri malipo haya {$count} yanavyokamilika, moja baada ya jingine (au nikiacha kufuatilia mojawapo).
+watch-already = 🔔 Tayari yanafuatiliwa: nitakutumia ujumbe hapa yakikamilika.
+watch-nothing = Tayari yamekamilika: hakuna cha kufuatilia.
+watch-limit = Unaweza kufuatilia malipo yasiyozidi {$max} kwa wakati mmoja, na sasa unafuatilia {$active}. Kwanza simamisha baadhi kwa /watches.
+watches-heading = Malipo ninayofuatilia kwa ajili yako hapa ({$count}):
+watches-line = {$kind} · {$status} · tangu {$since} · ukaguzi ujao {$next}
+watches-empty = Sifuatilii malipo yoyote kwa ajili yako hapa. Tuma /watch <ID> ili kuanza.
+watches-status-unknown = bado haijakaguliwa
+unwatch-done = Nimeacha kufuatilia {$ids}.
+unwatch-none = Hukuwa ukifuatilia {$ids} hapa.
+notice-settled = 🔔 Yamekamilika
+notice-for = Kwa ajili ya:
+notice-max-age = ⏳ Bado hayajakamilika baada ya saa {$hours}: nimeacha kuyafuatilia. Muulize mtoa huduma kuhusu malipo haya, ukitaja kumbukumbu hizi:
+notice-not-found = 🔍 Bado hayajapatikana baada ya dakika {$minutes}: nimeacha kuyafuatilia. Hakikisha ID na mteja; yafuatilie tena kwa /watch ikiwa malipo yalifanywa baadaye.
+label-last-status = Hali ya hivi karibuni:
+label-transaction-id = ID ya muamala:
+command-watch = Nijulishe hapa malipo yakikamilika
+command-watches = Malipo ninayofuatilia kwa ajili yako hapa
+command-unwatch = Acha kufuatilia malipo
+
+## Matumizi kutoka gumzo lolote (inline)
+inline-hint-title = Kagua malipo
+inline-hint-description = Andika ID ya muamala, au kadhaa zilizotenganishwa kwa nafasi au koma
+inline-hint-message = Ili kukagua malipo kutoka gumzo lolote, andika @{$bot} na ID ya muamala, kwa mfano: @{$bot} TX-12345
+inline-invalid-title = Hiyo si ID ya muamala
+inline-invalid-description = Kila ID: herufi, tarakimu na - _ . : zisizozidi 64; na ID zisizozidi 20 kwa wakati mmoja
+inline-access-button = Jinsi ya kupata ruhusa
+inline-slow-down-button = Maombi mengi mno: subiri dakika moja
+
+## Ukaguzi wa ID nyingi kutoka faili
+bulk-kind-collection = makusanyo
+bulk-kind-airtime = muda wa maongezi
+bulk-kind-status = makusanyo au muda wa maongezi
+bulk-pick-kind = Miamala iliyomo kwenye {$file} ni ya aina gani?
+bulk-progress = Ninakagua ID {$total} za {$kind}… {$done}/{$total} {$bar} {$percent}%
+button-cancel = ✖ Ghairi
+bulk-done = ID {$total} za {$kind} kutoka {$file} zimekaguliwa:
+bulk-cancelled = Imeghairiwa baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}:
+bulk-stopped = Ukaguzi ulisimama bot ilipowashwa upya, baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}: tuma faili tena ili kukagua zilizobaki.
+bulk-interrupted = Ukaguzi wako wa ID {$total} kutoka {$file} ulikatizwa bot ilipowashwa upya. Tafadhali tuma faili tena.
+bulk-count-success = ✅ {$count} yamefanikiwa
+bulk-count-failed = ❌ {$count} yameshindwa
+bulk-count-not-final = ⏳ {$count} bado hayajakamilika
+bulk-count-not-found = 🔍 {$count} hayakupatikana
+bulk-count-unknown = ⚠️ {$count} hayakuweza kukaguliwa
+bulk-count-invalid = ✏️ Visanduku {$count} havikuwa ID (vimeorodheshwa kwenye ripoti)
+bulk-count-invalid-some = ✏️ Visanduku {$count} havikuwa ID ({$listed} vya kwanza vimeorodheshwa kwenye ripoti)
+bulk-report-caption = Hali za malipo kutoka {$file}
+bulk-busy = Tayari unakagua ID {$total}. Ghairi ukaguzi huo kwanza, au subiri umalizike.
+bulk-busy-reading = Bado ninasoma faili ulilotuma punde tu. Subiri ujumbe wake wa maendeleo, kisha tuma linalofuata.
+bulk-too-large = Faili hilo ni kubwa mno ({$size}): tuma lisilozidi {$max}.
+bulk-wrong-type = Tuma ID kama faili la .csv au .txt.
+bulk-not-text = Faili hilo si la maandishi (labda ni lahajedwali au faili lililobanwa?). Lihifadhi kama .csv au .txt kisha ulitume tena.
+bulk-no-ids = Faili hilo halina ID zozote za miamala.
+bulk-too-many = Faili hilo lina ID {$count} tofauti: tafadhali zisizozidi {$max} kwa wakati mmoja. Ligawanye na utume sehemu zake moja baada ya nyingine.
+bulk-download-failed = Sikuweza kupakua faili hilo kutoka Telegram. Tafadhali litume tena.
+bulk-photo = Tuma orodha ya ID kama faili (.csv au .txt), si kama picha.
+toast-cancelled = Imeghairiwa: ripoti ya kilichokaguliwa inafuata.
+toast-cancel-nothing = Hakuna cha kughairi.
+unhandled-hint = Ninaelewa ID za miamala zinazotumwa kama maandishi (TX-12345), amri kama /collection TX-12345, na orodha za ID katika faili la .csv au .txt. /help inaonyesha yote.
+
+## Kusimamia ruhusa: watu wasiojulikana wanaoomba
+access-denied-private-request = Samahani, bot hii ni ya faragha. Bonyeza Omba ruhusa ili kuwauliza wasimamizi, au mpe msimamizi ID yako ya mtumiaji: {$userId}
+button-request-access = 🙋 Omba ruhusa
+request-sent-note = ✅ Ombi lako limetumwa kwa wasimamizi. Utapata ujumbe hapa watakapoamua.
+toast-request-sent = Ombi lako limetumwa kwa wasimamizi.
+toast-request-pending = Ombi lako linasubiri msimamizi.
+toast-request-denied-recently = Msimamizi amekataa ombi lako. Unaweza kuomba tena baada ya saa {$time}.
+toast-request-too-many = Maombi mengi mno yanasubiri. Tafadhali jaribu tena baadaye.
+access-granted-welcome = ✅ Msimamizi amekupa ruhusa ya kutumia bot hii.
+access-request-declined = Msimamizi amekataa ombi lako la ruhusa. Unaweza kuomba tena baada ya siku moja.
+access-revoked = Msimamizi ameondoa ruhusa yako ya kutumia bot hii.
+
+## Kusimamia ruhusa: viungo vya mwaliko
+invite-joined = ✅ Karibu! Sasa una ruhusa ya kutumia bot hii.
+invite-invalid = Kiungo hiki cha mwaliko si halali tena. Mwombe msimamizi akupe kipya.
+invite-already = Tayari una ruhusa ya kutumia bot hii.
+invite-usage = Tuma /invite upate kiungo cha mtu mmoja, au /invite N kwa watu N (wasiozidi {$max}).
+admin-invite-created-one = 🔗 Kiungo hiki kinamruhusu mtu mmoja kuingia, hadi {$until}. Mtumie kwa faragha: atakayekifungua kwanza ndiye atakayepata ruhusa.
+    {$link}
+admin-invite-created-many = 🔗 Kiungo hiki kinawaruhusu watu {$count} kuingia, hadi {$until}. Kitume kwa faragha: kila mmoja kati ya {$count} wa kwanza kukifungua atapata ruhusa.
+    {$link}
+admin-invites-heading = Viungo vya mwaliko vilivyo wazi ({$count}):
+admin-invites-line = cha {$by} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
+admin-invites-empty = Hakuna kiungo cha mwaliko kilicho wazi. /invite huunda kimoja.
+button-uninvite = 🚫 {$id}
+toast-invite-revoked = Kiungo cha mwaliko kimebatilishwa.
+toast-invite-gone = Kiungo hicho hakikuwa wazi tena.
+
+## Kusimamia ruhusa: vikundi
+group-hello = 👋 Habari! Mtu yeyote katika kikundi hiki sasa anaweza kukagua malipo hapa.
+group-approved = ✅ Msimamizi ameruhusu kikundi hiki: kila mwanachama sasa anaweza kukagua malipo hapa.
+group-not-allowed-yet = Kikundi hiki bado hakiwezi kukagua malipo. Nimewauliza wasimamizi, na nitasema hapa watakapoamua.
+group-request-pending = Wasimamizi wameshaulizwa kuhusu kikundi hiki.
+group-too-many = Maombi mengi mno yanawasubiri wasimamizi. Msimamizi anaweza kutuma /allow hapa.
+group-request-declined = Msimamizi amekataa kukipa kikundi hiki ruhusa.
+
+## Kusimamia ruhusa: wanachokiona wasimamizi
+admin-request-user = 🙋 {$name} anaomba ruhusa.
+admin-request-group = 👥 {$by} ameniongeza kwenye kikundi "{$title}" na anaomba ruhusa kwa kikundi hicho.
+label-user-id = ID ya mtumiaji:
+label-chat-id = ID ya gumzo:
+label-language = Lugha:
+button-approve = ✅ Kubali
+button-deny = ❌ Kataa
+admin-request-approved = ✅ Limekubaliwa na {$admin} saa {$time}.
+admin-request-denied = ❌ Limekataliwa na {$admin} saa {$time}.
+admin-request-expired = ⌛ Muda wa ombi hili umeisha bila kujibiwa.
+toast-approved = Limekubaliwa.
+toast-denied = Limekataliwa.
+toast-already-decided = Tayari limeamuliwa na {$admin}.
+toast-request-expired = Muda wa ombi hili umeisha.
+toast-admins-only = Msimamizi pekee ndiye anayeweza kufanya hivi.
+admin-joined = 🔗 {$name} ({$id}) ameingia kwa mwaliko wa {$by}.
+admin-group-added = 👥 {$by} ameniongeza kwenye "{$title}" ({$id}): kikundi kimeruhusiwa.
+admin-group-removed = 👥 Nimeondolewa kwenye "{$title}" ({$id}): ruhusa yake imekoma.
+admin-note-approved = 🛈 {$by} amekubali ombi la {$name} ({$id}).
+admin-note-denied = 🛈 {$by} amekataa ombi la {$name} ({$id}).
+admin-note-invited = 🛈 {$by} ameunda kiungo cha mwaliko cha watu {$count}.
+admin-note-invite-revoked = 🛈 {$by} amebatilisha kiungo cha mwaliko {$id}.
+admin-note-allowed = 🛈 {$by} ametoa ruhusa kwa {$name} ({$id}).
+admin-note-revoked = 🛈 {$by} ameondoa ruhusa ya {$name} ({$id}).
+admin-only-here = Tumia amri hii katika gumzo la faragha nami, au katika gumzo la wasimamizi.
+admin-allow-usage = Tuma /allow pamoja na ID ya mtumiaji, au ID ya kikundi (ni namba hasi; /whoami ndani ya kikundi huionyesha). Ndani ya kikundi, /allow peke yake huruhusu kikundi hicho.
+admin-allowed-user = ✅ Mtumiaji {$id} sasa anaweza kutumia bot.
+admin-allowed-group = ✅ Kikundi {$id} sasa kimeruhusiwa.
+admin-already-allowed = Tayari {$id} imepewa ruhusa.
+admin-revoke-usage = Tuma /revoke pamoja na ID ya mtumiaji au ID ya kikundi.
+admin-revoked = 🚫 Ruhusa ya {$name} ({$id}) imeondolewa.
+admin-revoke-config = Ruhusa ya {$id} inatoka kwenye usanidi ({$list}): iondoe huko. Hakuna kilichobadilishwa.
+admin-revoke-none = Hakuna ruhusa iliyotolewa kwa {$id} kupitia gumzo.
+admin-users-heading = Wanaoweza kutumia bot ({$count}), ukurasa {$page} kati ya {$pages}:
+admin-users-everyone = ALLOW_EVERYONE imewashwa: kila mtu anaweza kutumia bot.
+admin-users-admin = msimamizi (usanidi)
+admin-users-config-user = usanidi (ALLOWED_USER_IDS)
+admin-users-config-group = usanidi (ALLOWED_CHAT_IDS)
+admin-users-approved = ombi lilikubaliwa na {$by} tarehe {$date}
+admin-users-invite = mwaliko wa {$by} tarehe {$date}
+admin-users-allowed = ruhusa kutoka kwa {$by} tarehe {$date}
+admin-users-added = {$by} aliniongeza tarehe {$date}
+admin-users-config-note = Vilivyowekwa kwenye usanidi haviwezi kuondolewa hapa: badilisha ADMIN_USER_IDS, ALLOWED_USER_IDS au ALLOWED_CHAT_IDS.
+button-revoke = 🚫 {$name}
+button-previous = ◀
+button-next = ▶
+toast-revoked = Ruhusa imeondolewa.
+toast-nothing-to-revoke = Hakuna cha kuondoa: ilikuwa imeshaondolewa, au inatoka kwenye usanidi.
+help-admin = Kama msimamizi: /invite huunda kiungo cha mwaliko (/invite N kwa watu N), /invites huorodhesha vilivyo wazi, /users huonyesha wanaoweza kutumia bot, /allow <ID> na /revoke <ID> hutoa na kuondoa ruhusa. Maombi ya watu wasiojulikana hukufikia yakiwa na Kubali na Kataa.
+command-invite = Unda kiungo cha mwaliko
+command-invites = Viungo vya mwaliko vilivyo wazi
+command-users = Wanaoweza kutumia bot
+command-allow = Mpe ruhusa mtumiaji au kikundi
+command-revoke = Ondoa ruhusa
+
+## Hali ya mtoa huduma
+command-health = Je, mtoa huduma za malipo anafanya kazi?
+health-headline-normal = 🟢 Mtoa huduma za malipo anafanya kazi kama kawaida.
+health-headline-trouble = { $level ->
+    [down] 🔴 Mtoa huduma za malipo hapatikani kwa { $kinds }.
+   *[degraded] 🟠 Mtoa huduma za malipo ana matatizo kwa { $kinds }.
+}
+health-kind-not-checked = { $kind }: { $level ->
+    [down] huduma haipatikani
+   *[degraded] huduma inasuasua
+} tangu { $since }: { $percent } ya maulizo { $count } hayakuweza kukaguliwa katika dakika 5 zilizopita.
+health-kind-slow = { $kind }: huduma inasuasua tangu { $since }: majibu ni ya polepole, 95 % ya majibu yalifika ndani ya { $p95 } katika dakika 5 zilizopita.
+health-failures-high = ❗ { $kind }: malipo mengi isivyo kawaida yameshindwa tangu { $since }: { $failed } katika saa iliyopita ({ $percent } ya matokeo ya mwisho; { $baseline } siku iliyotangulia). Sababu inayojitokeza zaidi: { $reason }
+health-window-5m = Dakika 5 zilizopita
+health-window-hour = Saa iliyopita
+health-window-line = { $window }: maulizo { $count } · { $percent } hayakukaguliwa · p50 { $p50 } · p95 { $p95 }
+health-window-empty = { $window }: hakuna maulizo
+health-sparkline = Maulizo yasiyokaguliwa, saa iliyopita kwa vipindi vya dakika 5:
+health-today = Leo (tangu { $since }): ✅ { $success } yamefanikiwa · ❌ { $failed } yameshindwa
+health-today-reasons = Sababu zinazojitokeza zaidi za kushindwa:
+health-reason-line = { $rank }. { $reason } ({ $count })
+health-reason-other = sababu nyingine
+health-reason-none = hakuna sababu iliyotolewa
+health-waiting = ⏳ Malipo yanayofuatiliwa ambayo bado hayajakamilika baada ya saa moja: { $count }, ya zamani zaidi tangu { $since }.
+health-waiting-none = ⏳ Hakuna malipo yanayofuatiliwa yaliyosubiri zaidi ya saa moja.
+health-figures-note = Takwimu hizi zinajumuisha maulizo yote ambayo bot imepeleka kwa mtoa huduma, kutoka nakala zote za bot.
+health-unavailable = Takwimu za hali ya huduma haziwezi kusomwa kwa sasa (hifadhi ya hali ya bot haijibu). Ukaguzi wa malipo bado unafanya kazi.
+health-admin-heading = Kwa wasimamizi
+health-admin-token = Tokeni ya huduma: { $expiry }
+health-admin-token-expires = muda wake unaisha tarehe { $day } (baada ya { $left })
+health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
+health-admin-token-unknown = haina tarehe ya kuisha muda
+health-admin-store = Hifadhi ya hali: { $store ->
+    [redis] Redis
+   *[sqlite] iliyojengwa ndani (SQLite)
+}, { $status }
+health-admin-store-ok = inafanya kazi
+health-admin-store-degraded = INASUASUA: { $reason }
+health-admin-instances = Nakala za bot zinazofanya kazi: { $count }
+health-admin-background = Ukaguzi wa chinichini unaosubiri hapa: { $queue } · malipo yanayofuatiliwa: { $watches }
+health-detail-item = { $what }: { $count }
+health-outcome-timeout = hakuna jibu kwa wakati
+health-outcome-busy = shughuli nyingi
+health-outcome-service-error = hitilafu za huduma
+health-outcome-unreadable = majibu yasiyosomeka
+answer-provider-trouble = ⚠️ Si malipo haya pekee: ukaguzi wa { $kind } umekuwa na matatizo tangu { $since } ({ $cause ->
+    [slow] majibu ni ya polepole, 95 % ya majibu yalifika ndani ya { $p95 }
+   *[not-checked] { $percent } ya maulizo hayakuweza kukaguliwa katika dakika 5 zilizopita
+}).
+answer-provider-trouble-watch = { answer-provider-trouble } Bonyeza 🔔 Nijulishe ili ujulishwe malipo yakikamilika.
+alert-service-started = { $level ->
+    [down] 🔴 { $kind }: mtoa huduma za malipo hapatikani
+   *[degraded] 🟠 { $kind }: mtoa huduma za malipo anasuasua
+} tangu { $since }. { $cause ->
+    [slow] Majibu ni ya polepole: 95 % ya majibu yalifika ndani ya { $p95 } katika dakika 5 zilizopita (maulizo { $count }).
+   *[not-checked] Katika dakika 5 zilizopita, { $percent } ya maulizo { $count } hayakuweza kukaguliwa ({ $detail }).
+}
+alert-service-worse = 🔴 { $kind }: mtoa huduma za malipo sasa hapatikani: { $percent } ya maulizo { $count } hayakuweza kukaguliwa katika dakika 5 zilizopita ({ $detail }). Matatizo yalianza { $startedAt }.
+alert-service-better = 🟠 { $kind }: hali imeimarika, lakini huduma bado inasuasua: { $percent } ya maulizo { $count } hayakuweza kukaguliwa katika dakika 5 zilizopita. Matatizo yalianza { $startedAt }.
+alert-service-recovered = 🟢 { $kind }: mtoa huduma za malipo amerejea katika hali ya kawaida tangu { $since }, baada ya matatizo ya { $duration } (hali mbaya zaidi: { $worst ->
+    [down] huduma haikupatikana
+   *[degraded] huduma ilisuasua
+}).
+alert-failures-started = ❗ { $kind }: malipo mengi isivyo kawaida yameshindwa: { $failed } katika saa iliyopita, { $percent } ya matokeo ya mwisho ({ $baseline } siku iliyotangulia). Sababu inayojitokeza zaidi: { $reason }. Huenda mtandao fulani wa simu unakataa malipo.
+alert-failures-ended = ✅ { $kind }: idadi ya malipo yanayoshindwa imerudi kwenye kiwango cha kawaida, baada ya { $duration }.
+alert-baseline-none = hakuna matokeo ya mwisho
+alert-token-in-3-days = 🔑 Muda wa tokeni ya huduma utaisha baada ya siku 3 ({ $day }). Ibadilishe kabla ya hapo (ENQUIRY_TOKEN au ENQUIRY_TOKEN_FILE), la sivyo hakuna atakayeweza kukagua malipo.
+alert-token-in-1-day = 🔑 Muda wa tokeni ya huduma utaisha ndani ya siku moja ({ $day }). Ibadilishe sasa (ENQUIRY_TOKEN au ENQUIRY_TOKEN_FILE), la sivyo hakuna atakayeweza kukagua malipo.
+alert-token-expired = 🔑 Muda wa tokeni ya huduma uliisha tarehe { $day }: mtoa huduma atakataa kila ukaguzi hadi tokeni ibadilishwe (ENQUIRY_TOKEN au ENQUIRY_TOKEN_FILE).
+digest-heading = 📊 Muhtasari wa siku, { $from } hadi { $to }
+digest-enquiries = Maulizo: { $count } (makusanyo { $collection }, muda wa maongezi { $airtime }), takriban malipo { $payments } tofauti
+digest-outcomes = ✅ { $success } yamefanikiwa · ❌ { $failed } yameshindwa · ⏳ { $pending } bado hayajakamilika · 🔍 { $notFound } hayakupatikana
+digest-not-checked = Hayakuweza kukaguliwa: { $count } ({ $detail })
+digest-not-checked-none = Maulizo yote yalijibiwa.
+digest-token-rejected = 🔒 Maulizo yaliyokataliwa kwa sababu ya tokeni ya huduma: { $count }
+digest-reasons = Sababu zinazojitokeza zaidi za kushindwa:
+digest-trouble = { $kind }: huduma ikisuasua au isipopatikana: { $service } · malipo mengi yakishindwa isivyo kawaida: { $failures }
+digest-trouble-none = Mtoa huduma hakuwahi kusuasua wala kukosekana.
+digest-watched = Malipo yanayofuatiliwa sasa: { $count }
+duration-minutes = dakika { $minutes }
+duration-hours = saa { $hours } dakika { $minutes }
+duration-days = siku { $days } saa { $hours }
+
+## Lugha
+# Jina la lugha hii jinsi wazungumzaji wake wanavyoliandika: huonyeshwa kwenye vitufe vya /language.
+language-name = Kiswahili
+# Jinsi namba na tarehe zinavyoandikwa (lebo ya lugha ya Intl): sw huandika 12,045 na 24 Nov 2026.
+intl-locale = sw
+command-language = Chagua lugha ya bot
+language-current-private = Ninakujibu kwa { $language }. Chagua nyingine:
+language-current-group = Lugha ya kikundi hiki: { $language }. Wasimamizi wa kikundi wanaweza kuibadilisha:
+language-current-group-unset = Kikundi hiki hakina lugha yake: kila mtu anajibiwa kwa lugha yake ({ $language } kwako). Wasimamizi wa kikundi wanaweza kuweka moja:
+language-chosen-private = ✅ Kuanzia sasa ninakujibu kwa { $language }.
+language-chosen-group = ✅ Lugha ya kikundi hiki sasa ni { $language }: kila mtu hapa atajibiwa kwa lugha hiyo.
+language-group-admins-only = Wasimamizi wa kikundi hiki pekee ndio wanaoweza kubadilisha lugha yake.
+toast-language-chosen = { $language } ✓
