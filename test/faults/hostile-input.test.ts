@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { MessageEntity, Update } from "grammy/types";
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { formatAnswer } from "../../src/telegram/views/format/answer-text.ts";
 import { cleanServiceText } from "../../src/util/service-text.ts";

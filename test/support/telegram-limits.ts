@@ -12,7 +12,7 @@ export const TELEGRAM_LIMITS = { text: 4096, caption: 1024, callbackData: 64 } a
 export function expectSendable(calls: readonly ApiCall[], entityTypes?: readonly string[]): void {
   for (const call of calls) {
     if (call.method !== "sendMessage" && call.method !== "editMessageText" && call.method !== "sendDocument" && call.method !== "answerCallbackQuery") continue;
-    const text = call.method === "sendDocument" ? String(call.payload.caption ?? "") : call.method === "answerCallbackQuery" ? String(call.payload.text ?? "") : (call.payload.text ?? "");
+    const text = (call.method === "sendDocument" ? (call.payload.caption as string | undefined) : call.payload.text) ?? "";
     const limit = call.method === "sendDocument" ? TELEGRAM_LIMITS.caption : call.method === "answerCallbackQuery" ? 200 : TELEGRAM_LIMITS.text;
     if (call.method === "sendMessage" || call.method === "editMessageText") expect(text.length, call.method).toBeGreaterThan(0);
     expect(text.length, text).toBeLessThanOrEqual(limit);

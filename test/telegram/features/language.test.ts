@@ -21,8 +21,8 @@ function harness() {
   return bot;
 }
 const harnesses: ReturnType<typeof createTestBot>[] = [];
-afterEach(() => {
-  harnesses.splice(0).forEach((h) => h.state.close());
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.state.close()));
 });
 
 const keyboardOf = (payload: Record<string, unknown>) => (payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [];
