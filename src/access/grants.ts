@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { Records } from "../state/ports.ts";
+import { recordsCopy } from "../state/records-copy.ts";
 import type { Granted } from "./policy.ts";
 
 /** Someone, as last seen: for the admins' lists and messages. */
@@ -33,8 +34,6 @@ const grantSchema = z.object({
 });
 
 const COLLECTION = "access-grants";
-/** A change made through another instance is seen here within this (the staleness bound is twice it). */
-export const GRANTS_REFRESH_MS = 1_000;
 const keyOf = (kind: Grant["kind"], id: number) => `${kind}:${id}`;
 
 export interface AccessGrants extends Granted {
@@ -57,44 +56,20 @@ export interface AccessGrants extends Granted {
 
 /**
  * Access given from the chat, as durable records in the state store (SQLite, or Redis shared by
- * every instance), and a copy of them in memory: the access check on every update reads the copy
- * and costs no round trip. The copy is refreshed when the collection's revision moves on, looked
- * at every second, so a change made through any instance holds everywhere within two.
+ * every instance), and a copy of them in memory (state/records-copy.ts): the access check on every
+ * update reads the copy and costs no round trip, and a change made through any instance holds
+ * everywhere within two seconds.
  */
 export function accessGrants(records: Records, logger: Logger): AccessGrants {
-  let users = new Set<number>();
-  let chats = new Set<number>();
-  /** The names grants show, by `kind:id`: a name seen is compared here, never with the store. */
-  let names = new Map<string, string>();
-  let revision = -1;
-  let timer: NodeJS.Timeout | undefined;
-  let refreshing: Promise<void> | undefined;
-
-  async function load(): Promise<void> {
-    const current = await records.revision(COLLECTION);
-    if (current === revision) return;
-    const nextUsers = new Set<number>();
-    const nextChats = new Set<number>();
-    const nextNames = new Map<string, string>();
-    for (const value of (await records.all(COLLECTION)).values()) {
-      const grant = decodeGrant(value);
-      if (!grant) continue;
-      (grant.kind === "user" ? nextUsers : nextChats).add(grant.subject.id);
-      nextNames.set(keyOf(grant.kind, grant.subject.id), grant.subject.name);
-    }
-    users = nextUsers;
-    chats = nextChats;
-    names = nextNames;
-    revision = current;
-  }
-  const refresh = () => {
-    refreshing ??= load().finally(() => (refreshing = undefined));
-    return refreshing;
-  };
+  const copy = recordsCopy(records, COLLECTION, decodeGrant, logger);
+  const refresh = () => copy.refresh();
+  const has = (kind: Grant["kind"], id: number) => copy.current().has(keyOf(kind, id));
+  /** Names written since the copy was last read (a name seen is compared with these and the copy, never with the store). */
+  let noted = { copy: copy.current(), names: new Map<string, string>() };
 
   return {
-    hasUser: (userId) => users.has(userId),
-    hasChat: (chatId) => chats.has(chatId),
+    hasUser: (userId) => has("user", userId),
+    hasChat: (chatId) => has("chat", chatId),
     async grant(grant) {
       let added = false;
       await records.update(COLLECTION, keyOf(grant.kind, grant.subject.id), (current) => {
@@ -126,9 +101,10 @@ export function accessGrants(records: Records, logger: Logger): AccessGrants {
     },
     noteName(kind, id, name) {
       const key = keyOf(kind, id);
-      const known = names.get(key);
+      if (noted.copy !== copy.current()) noted = { copy: copy.current(), names: new Map() };
+      const known = noted.names.get(key) ?? noted.copy.get(key)?.subject.name;
       if (known === undefined || known === name) return;
-      names.set(key, name);
+      noted.names.set(key, name);
       void records
         .update(COLLECTION, key, (current) => {
           const grant = decodeGrant(current);
@@ -138,16 +114,8 @@ export function accessGrants(records: Records, logger: Logger): AccessGrants {
         .catch((error: unknown) => logger.debug({ err: error }, "a grant's name was not updated"));
     },
     refresh,
-    start() {
-      timer ??= setInterval(() => {
-        // The store away: the copy in memory keeps serving, and is refreshed once it is back.
-        refresh().catch((error: unknown) => logger.debug({ err: error }, "access grants not refreshed"));
-      }, GRANTS_REFRESH_MS).unref();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
+    start: () => copy.start(),
+    stop: () => copy.stop(),
   };
 }
 
