@@ -46,7 +46,8 @@ describe("the real bot process, long polling a local Bot API server", () => {
   it("at start, removes any webhook (polling would conflict with it) and registers the command menu", () => {
     const methods = telegram.calls.map((call) => call.method);
     expect(methods).toContain("deleteWebhook");
-    expect(methods.filter((method) => method === "setMyCommands")).toHaveLength(4);
+    // Private chats and groups, each in the default language and in French, Portuguese and Swahili.
+    expect(methods.filter((method) => method === "setMyCommands")).toHaveLength(8);
   });
 
   it("answers /collection and /airtime in a private chat", async () => {
