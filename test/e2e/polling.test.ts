@@ -1,6 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { Translations } from "../../src/telegram/i18n.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -46,8 +47,8 @@ describe("the real bot process, long polling a local Bot API server", () => {
   it("at start, removes any webhook (polling would conflict with it) and registers the command menu", () => {
     const methods = telegram.calls.map((call) => call.method);
     expect(methods).toContain("deleteWebhook");
-    // Private chats and groups, each in the default language and in French, Portuguese and Swahili.
-    expect(methods.filter((method) => method === "setMyCommands")).toHaveLength(8);
+    // Private chats and groups, each in the default language and in every other one the bot speaks.
+    expect(methods.filter((method) => method === "setMyCommands")).toHaveLength(2 * new Translations().locales.length);
   });
 
   it("answers /collection and /airtime in a private chat", async () => {
