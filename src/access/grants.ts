@@ -62,7 +62,7 @@ export interface AccessGrants extends Granted {
  */
 export function accessGrants(records: Records, logger: Logger): AccessGrants {
   const copy = recordsCopy(records, COLLECTION, decodeGrant, logger);
-  const refresh = () => copy.refresh();
+  const refresh = () => copy.reload();
   const has = (kind: Grant["kind"], id: number) => copy.current().has(keyOf(kind, id));
   /** Names written since the copy was last read (a name seen is compared with these and the copy, never with the store). */
   let noted = { copy: copy.current(), names: new Map<string, string>() };

@@ -12,8 +12,10 @@ export const RECORDS_REFRESH_MS = 1_000;
 export interface RecordsCopy<T> {
   /** The copy as last read, by record id. */
   current(): ReadonlyMap<string, T>;
-  /** Reads the collection again now if it changed (after a change here, or one made elsewhere). */
+  /** Reads the collection again now if it changed (one made elsewhere). */
   refresh(): Promise<void>;
+  /** After a change made here: a read that starts after it (not one already under way, which may have missed it). */
+  reload(): Promise<void>;
   /** Keeps the copy up to date; call `stop` when done. */
   start(): void;
   stop(): void;
@@ -44,6 +46,10 @@ export function recordsCopy<T>(records: Records, collection: string, decode: (te
   return {
     current: () => copy,
     refresh,
+    async reload() {
+      await refreshing?.catch(() => undefined);
+      await refresh();
+    },
     start() {
       timer ??= setInterval(() => {
         // The store away: the copy keeps serving, and is read again once it is back.

@@ -75,10 +75,6 @@ export class Translations {
     return this.#days.get(locale) ?? (this.#days.get(DEFAULT_LOCALE) as (at: number) => string);
   }
 
-  forUser(languageCode: string | undefined): Translate {
-    return this.translatorFor(pickLocale(languageCode, this.i18n.locales));
-  }
-
   /**
    * Sets `ctx.t`, `ctx.locale`, `ctx.numbers` and `ctx.day` for the update: the language chosen
    * for its chat or its person, else their app's. Map lookups only.

@@ -131,7 +131,8 @@ async function showDecided(ctx: BotContext, deps: AccessFeatureDeps, request: Ac
 async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
   const by = personOf(ctx);
   const { policy } = deps.access;
-  const t = toldIn(deps, group.id, ctx.from?.language_code);
+  // This update is the group's: its language, else the language of whoever added the bot.
+  const t = ctx.t;
   const hello = () => tell(deps, group.id, concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"), ctx.logger);
   if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
   if (isAdmin(policy, by.id)) {

@@ -35,7 +35,8 @@ export interface ChatMigrationOptions {
 export function chatMigration({ policy, grants, record, watches, aliases, kv, alerts, languages, adminText }: ChatMigrationOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
-    await languages.move(formerId, newId);
+    // Before the rest, which may stop early; a failure here costs only the group's language, not its access or watches.
+    await languages.move(formerId, newId).catch((error: unknown) => ctx.logger.warn({ err: error, formerChatId: formerId, newChatId: newId }, "the group's language did not follow it to its new ID"));
     // A group let in from the chat: its grant moves to the new ID (both service messages may come: the first moves it).
     if (policy.granted.hasChat(formerId)) {
       if (!(await grants.move(formerId, newId))) return;

@@ -56,8 +56,8 @@ const MAX_ATTEMPTS = 10;
 export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceMs: number): Promise<void> } {
   const { store, api, logger } = options;
   const stopping = new AbortController();
-  // In a group, several people may be waiting: the group's language, else the language the watch began in.
-  const localeOf = (notice: Notice) => options.languages?.localeFor({ chatId: notice.chatId }) ?? notice.locale;
+  // The group's language, else the language chosen by whoever asked first, else the one the watch began in.
+  const localeOf = (notice: Notice) => options.languages?.localeFor({ chatId: notice.chatId, userId: notice.subscribers[0]?.userId }) ?? notice.locale;
 
   /** How long until a message to this chat fits Telegram's limits (0: now, and the place is taken). */
   async function waitFor(notice: Notice): Promise<number> {

@@ -53,17 +53,19 @@ export function languageChoices(records: Records, available: readonly string[], 
       return ofChat ?? (person !== undefined ? choiceOf({ kind: "user", id: person }) : undefined);
     },
     async choose(owner, choice) {
+      // Pressing the language already chosen writes nothing: every instance would read the collection again for it.
+      if (choiceOf(owner) === choice.locale) return;
       await records.update(COLLECTION, idOf(owner), () => JSON.stringify(choice));
-      await copy.refresh();
+      await copy.reload();
     },
     async move(formerChatId, newChatId) {
       const former = await records.get(COLLECTION, idOf({ kind: "chat", id: formerChatId }));
       if (former === undefined) return;
       await records.update(COLLECTION, idOf({ kind: "chat", id: newChatId }), (current) => current ?? former);
       await records.update(COLLECTION, idOf({ kind: "chat", id: formerChatId }), () => undefined);
-      await copy.refresh();
+      await copy.reload();
     },
-    refresh: () => copy.refresh(),
+    refresh: () => copy.reload(),
     start: () => copy.start(),
     stop: () => copy.stop(),
   };
