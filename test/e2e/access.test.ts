@@ -5,7 +5,7 @@ import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
+import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
 
@@ -136,22 +136,12 @@ describe("access managed from the chat, through the real process", () => {
 
 describe.skipIf(!redis.available)("access across instances sharing Redis", () => {
   let nextId = 1;
-  const deliverers: ((update: Update) => Promise<number>)[] = [];
 
   async function startPair() {
     prefix = testPrefix("access");
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const pair = [0, 1].map(() =>
-      start({ BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: SECRET, REDIS_URL: redis.available ? redis.url : "", REDIS_PREFIX: prefix ?? "" }),
-    );
-    deliverers.length = 0;
-    for (const bot of pair) {
-      const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
-      const url = `http://127.0.0.1:${String(listening.port)}/hook`;
-      deliverers.push(async (update) => (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET } })).status);
-    }
-    return deliverers;
+    const pair = [0, 1].map(() => start(webhookInstanceEnv(SECRET, redis.available ? redis.url : "", prefix ?? "")));
+    return webhookDeliverers(pair, SECRET);
   }
 
   const command = (from: { id: number; first_name: string }, text: string): Update =>

@@ -5,7 +5,7 @@ import type { Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
+import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
 
@@ -131,16 +131,8 @@ describe.skipIf(!redis.available)("the provider's health across two instances sh
   it("adds both instances' enquiries up: one alert between them, and the same sums from either", async () => {
     prefix = testPrefix("health-e2e");
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const pair = [0, 1].map(() =>
-      start({ BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: SECRET, REDIS_URL: redis.available ? redis.url : "", REDIS_PREFIX: prefix ?? "" }),
-    );
-    const deliver: ((update: Update) => Promise<number>)[] = [];
-    for (const bot of pair) {
-      const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
-      const url = `http://127.0.0.1:${String(listening.port)}/hook`;
-      deliver.push(async (update) => (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET } })).status);
-    }
+    const pair = [0, 1].map(() => start(webhookInstanceEnv(SECRET, redis.available ? redis.url : "", prefix ?? "")));
+    const deliver = await webhookDeliverers(pair, SECRET);
     let nextId = 1;
     const command = (text: string): Update => ({
       update_id: nextId++,

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
+import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
 
@@ -101,16 +101,8 @@ describe.skipIf(!redis.available)("a language chosen through one instance sharin
   it("is used by the other within 2 s", async () => {
     prefix = testPrefix("languages");
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const pair = [0, 1].map(() =>
-      start({ BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: SECRET, REDIS_URL: redis.available ? redis.url : "", REDIS_PREFIX: prefix ?? "" }),
-    );
-    const deliver: ((update: Update) => Promise<number>)[] = [];
-    for (const bot of pair) {
-      const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
-      const url = `http://127.0.0.1:${String(listening.port)}/hook`;
-      deliver.push(async (update) => (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET } })).status);
-    }
+    const pair = [0, 1].map(() => start(webhookInstanceEnv(SECRET, redis.available ? redis.url : "", prefix ?? "")));
+    const deliver = await webhookDeliverers(pair, SECRET);
     const [a, b] = deliver;
     let nextId = 1;
     const command = (text: string): Update => ({

@@ -89,3 +89,25 @@ export function startBotProcess(env: Record<string, string>, command: string[] =
     },
   };
 }
+
+/** The environment that starts an instance behind a webhook on a port of its own, sharing a Redis under `prefix`. */
+export const webhookInstanceEnv = (secret: string, redisUrl: string, prefix: string): Record<string, string> => ({
+  BOT_MODE: "webhook",
+  HTTP_PORT: "0",
+  WEBHOOK_URL: "https://bot.example.com/hook",
+  WEBHOOK_SECRET: secret,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+});
+
+/** Once each webhook instance is up: a way to deliver an update to it as Telegram would (with the secret); the HTTP status. */
+export async function webhookDeliverers(instances: readonly BotProcess[], secret: string): Promise<((update: unknown) => Promise<number>)[]> {
+  const deliverers: ((update: unknown) => Promise<number>)[] = [];
+  for (const instance of instances) {
+    const listening = await instance.waitForLog((entry) => entry.msg === "http server listening", 30_000);
+    await instance.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const url = `http://127.0.0.1:${String(listening.port)}/hook`;
+    deliverers.push(async (update) => (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret } })).status);
+  }
+  return deliverers;
+}
