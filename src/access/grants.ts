@@ -63,7 +63,12 @@ export interface AccessGrants extends Granted {
 export function accessGrants(records: Records, logger: Logger): AccessGrants {
   const copy = recordsCopy(records, COLLECTION, decodeGrant, logger);
   const refresh = () => copy.reload();
-  const has = (kind: Grant["kind"], id: number) => copy.current().has(keyOf(kind, id));
+  // The check on every update looks up a number, as it did before the copy: no key string built per update.
+  let index = indexOf(copy.current());
+  const has = (kind: Grant["kind"], id: number) => {
+    if (index.copy !== copy.current()) index = indexOf(copy.current());
+    return (kind === "user" ? index.users : index.chats).has(id);
+  };
   /** Names written since the copy was last read (a name seen is compared with these and the copy, never with the store). */
   let noted = { copy: copy.current(), names: new Map<string, string>() };
 
@@ -117,6 +122,13 @@ export function accessGrants(records: Records, logger: Logger): AccessGrants {
     start: () => copy.start(),
     stop: () => copy.stop(),
   };
+}
+
+function indexOf(copy: ReadonlyMap<string, Grant>): { copy: ReadonlyMap<string, Grant>; users: Set<number>; chats: Set<number> } {
+  const users = new Set<number>();
+  const chats = new Set<number>();
+  for (const grant of copy.values()) (grant.kind === "user" ? users : chats).add(grant.subject.id);
+  return { copy, users, chats };
 }
 
 function decodeGrant(text: string | undefined): Grant | undefined {

@@ -44,7 +44,12 @@ const idOf = (owner: LanguageOwner) => `${owner.kind}:${owner.id}`;
  */
 export function languageChoices(records: Records, available: readonly string[], logger: Logger): LanguageChoices {
   const copy = recordsCopy(records, COLLECTION, (text) => decodeChoice(text, available), logger);
-  const choiceOf = (owner: LanguageOwner) => copy.current().get(idOf(owner))?.locale;
+  // Resolved on every update: looked up by number, with no key string built each time.
+  let index = indexOf(copy.current());
+  const choiceOf = (owner: LanguageOwner) => {
+    if (index.copy !== copy.current()) index = indexOf(copy.current());
+    return (owner.kind === "user" ? index.users : index.chats).get(owner.id);
+  };
   return {
     localeFor({ chatId, userId }) {
       // Private chats have the person's ID: only a group (negative ID) has a language of its own.
@@ -69,6 +74,16 @@ export function languageChoices(records: Records, available: readonly string[], 
     start: () => copy.start(),
     stop: () => copy.stop(),
   };
+}
+
+function indexOf(copy: ReadonlyMap<string, LanguageChoice>) {
+  const users = new Map<number, string>();
+  const chats = new Map<number, string>();
+  for (const [id, choice] of copy) {
+    const [kind, owner] = id.split(":");
+    if (kind === "user" || kind === "chat") (kind === "user" ? users : chats).set(Number(owner), choice.locale);
+  }
+  return { copy, users, chats };
 }
 
 function decodeChoice(text: string, available: readonly string[]): LanguageChoice | undefined {
