@@ -38,6 +38,12 @@ const outputOf = (bot: BotProcess) => bot.stdout.join("\n") + bot.stderr.join(""
 const replyTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
   calls.find((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
 
+/** Sends a command as the agent; the text of the reply to it. */
+const asker = (telegram: FakeBotApi) => async (text: string) => {
+  const asked = telegram.sendText(CHAT, AGENT, text);
+  return (await telegram.waitFor(replyTo(asked.message?.message_id), 10_000)).payload.text ?? "";
+};
+
 describe("a state store that cannot be used at start", () => {
   it("REDIS_URL that does not answer: a clear error naming REDIS_URL, never its password, and exit 1", async () => {
     const bot = startBotProcess(baseEnv(undefined, { REDIS_URL: "redis://bot:pa55-secret-word@127.0.0.1:1/0" }), startScriptCommand());
@@ -120,10 +126,7 @@ describe.skipIf(!tmpfsAvailable)("the disk of the state file fills up while the 
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
       await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
       const base = `http://127.0.0.1:${String(listening.port)}`;
-      const ask = async (text: string) => {
-        const asked = telegram.sendText(CHAT, AGENT, text);
-        return (await telegram.waitFor(replyTo(asked.message?.message_id), 10_000)).payload.text ?? "";
-      };
+      const ask = asker(telegram);
       expect(await ask("/collection COL-SUCCESS-D1")).toMatch(/^✅/);
       const filledAt = Date.now();
       fillDisk(join(disk, "filler"));
@@ -218,10 +221,7 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
       await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
       const base = `http://127.0.0.1:${String(listening.port)}`;
-      const ask = async (text: string) => {
-        const asked = telegram.sendText(CHAT, AGENT, text);
-        return (await telegram.waitFor(replyTo(asked.message?.message_id), 10_000)).payload.text ?? "";
-      };
+      const ask = asker(telegram);
       expect(await ask("/collection COL-SUCCESS-1")).toMatch(/^✅/);
       // Watches keep the scheduler and the notifier busy with the store.
       expect(await ask("/watch COL-PENDING-OUTAGE")).toMatch(/I'll message you here/);
