@@ -176,7 +176,11 @@ export function assembleBot(parts: BotParts): AssembledBot {
     flags: state.kv,
     counters: state.counters,
   };
+  /** Whether a chat may still ask (its person or group still allowed): running watches and bulk checks stop when not. */
+  const mayStillAsk = async (chat: { id: number; type: "private" | "group" | "supergroup" }, userId: number) =>
+    isAllowed(access.policy, chat, chat.type === "private" ? userId : undefined, chat.type === "private" ? undefined : await stores.aliases.formerIdOf(chat.id));
   const bulkJobs = createBulkJobs({
+    mayContinue: (job) => mayStillAsk({ id: job.chatId, type: job.chatId === job.ownerId ? "private" : "supergroup" }, job.ownerId),
     state,
     budget,
     checker: backgroundChecker,
@@ -289,13 +293,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
         budget,
         checker: backgroundChecker,
         perSecond: settings.backgroundPerSecond,
-        mayWatch: async (watch) =>
-          isAllowed(
-            access.policy,
-            { id: watch.chatId, type: watch.chatType },
-            watch.chatType === "private" ? watch.chatId : undefined,
-            watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId),
-          ),
+        mayWatch: (watch) => mayStillAsk({ id: watch.chatId, type: watch.chatType }, watch.chatId),
         tokenPaused,
         logger,
         ...(metrics ? { onCheck: metrics.countWatchCheck } : {}),

@@ -68,8 +68,13 @@ export interface BulkCheckStarter {
   start(jobId: string, request: BulkRequest): Promise<void>;
   /** Cancels a user's own job, wherever it runs; true when there was one. */
   cancel(jobId: string, userId: number): Promise<boolean>;
-  /** Cancels whatever check the user has running (their access was taken away); true when there was one. */
-  cancelFor(userId: number): Promise<boolean>;
+  /**
+   * Access was taken away (a person revoked, a group revoked or the bot removed from it): their
+   * checks stop on whichever instance runs them, and nothing more is sent for them (no progress,
+   * no summary, no report). A person's checks are those in their private chat: in a group that is
+   * still allowed, any member may ask. Returns how many were stopped.
+   */
+  stopWhereAccessEnded(subject: { kind: "user" | "chat"; id: number }): Promise<number>;
 }
 
 /** What the process running the bot does with them. */
@@ -90,12 +95,22 @@ export interface BulkJobsOptions {
   delivery: BulkDelivery;
   instanceId: string;
   logger: Logger;
+  /**
+   * Whether a job's chat may still ask (its group or person is still allowed): looked at every
+   * second while it runs, so that access ended through another instance stops it too.
+   */
+  mayContinue?: (job: { chatId: number; ownerId: number }) => Promise<boolean>;
 }
 
 /** The owner sees progress this often at most. */
 export const PROGRESS_EVERY_MS = 2_000;
 /** A running job looks for a cancel made through another instance this often: a cancel takes effect within a second wherever it is pressed. */
 const CANCEL_POLL_MS = 250;
+/** ...and whether its chat may still ask, every this many looks (a second). */
+const ACCESS_EVERY_POLLS = 4;
+/** Why a job is told to stop, as written under its cancel key (any instance may be running it). */
+type StopReason = "cancelled" | "access_ended";
+const STOP_REASONS: readonly string[] = ["cancelled", "access_ended"] satisfies StopReason[];
 const JOB_TTL_MS = 6 * 60 * 60 * 1000;
 /** A place reserved while the file is fetched and read; it lapses by itself should that never end. */
 const READING_TTL_MS = 2 * 60 * 1000;
@@ -133,12 +148,19 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
       shown = done;
       delivery.progress(jobId, request, record, done);
     };
+    let polls = 0;
     const cancelPoll = setInterval(() => {
       void state.kv.get(cancelKey(jobId)).then(
-        (cancelled) => cancelled && controller.abort("cancelled"),
+        (reason) => reason !== undefined && controller.abort(STOP_REASONS.includes(reason) ? reason : "cancelled"),
         // The store is away: the next poll asks again.
         () => undefined,
       );
+      if (options.mayContinue && ++polls % ACCESS_EVERY_POLLS === 0) {
+        void options.mayContinue(record).then(
+          (allowed) => allowed || controller.abort("access_ended" satisfies StopReason),
+          (error: unknown) => logger.debug({ err: error, bulkJob: jobId }, "whether a bulk check may go on was not known; asked again in a second"),
+        );
+      }
     }, CANCEL_POLL_MS);
     let checked: { results: IdResult[]; cancelled: boolean };
     try {
@@ -154,11 +176,22 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
     } finally {
       clearInterval(cancelPoll);
     }
+    if (controller.signal.reason === ("access_ended" satisfies StopReason)) {
+      // Payment data goes only where access still holds: what was checked is not sent.
+      logger.info({ bulkJob: jobId, ownerId: request.ownerId, chatId: request.chatId, checked: checked.results.length, total: request.ids.length }, "bulk check stopped: access ended");
+      return;
+    }
     const ending: BulkEnding = !checked.cancelled ? "done" : controller.signal.reason === "cancelled" ? "cancelled" : "stopped";
     const verdicts: Record<Verdict, number> = { success: 0, failed: 0, not_final: 0, not_found: 0, could_not_check: 0 };
     for (const result of checked.results) verdicts[verdictOf(relevantOutcomes(result))]++;
     await delivery.finished(request, record, { ending, results: checked.results, verdicts });
     logger.info({ bulkJob: jobId, ownerId: request.ownerId, checked: checked.results.length, total: request.ids.length, ending, ...verdicts }, "bulk check finished");
+  }
+
+  /** Stops a job here at once, and wherever else it runs within a poll. */
+  async function stop(jobId: string, reason: StopReason): Promise<void> {
+    running.get(jobId)?.controller.abort(reason);
+    await state.kv.set(cancelKey(jobId), reason, JOB_TTL_MS);
   }
 
   return {
@@ -200,14 +233,22 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
     async cancel(jobId, userId) {
       const record = await readRecord(jobId);
       if (!record || record.ownerId !== userId) return false;
-      running.get(jobId)?.controller.abort("cancelled");
-      await state.kv.set(cancelKey(jobId), "1", JOB_TTL_MS);
+      await stop(jobId, "cancelled");
       return true;
     },
 
-    async cancelFor(userId) {
-      const jobId = await state.kv.get(ownerKey(userId));
-      return jobId === undefined ? false : this.cancel(jobId, userId);
+    async stopWhereAccessEnded(subject) {
+      // A person's private chat has their ID: either way, the jobs to stop are those in chat `subject.id`.
+      const candidates = subject.kind === "user" ? [await state.kv.get(ownerKey(subject.id))] : await state.sets.members(RUNNING);
+      let stopped = 0;
+      for (const jobId of candidates) {
+        if (jobId === undefined) continue;
+        const record = await readRecord(jobId);
+        if (record?.chatId !== subject.id) continue;
+        await stop(jobId, "access_ended");
+        stopped++;
+      }
+      return stopped;
     },
 
     get running() {

@@ -154,6 +154,8 @@ async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { i
 
 /** Removed from a group: a grant given from the chat ends with it (the configuration's stays). */
 async function removedFromGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
+  // Whatever gave the group access, nothing more can be sent there.
+  await deps.bulkChecks.stopWhereAccessEnded({ kind: "chat", id: group.id });
   const grant = await deps.access.grants.revoke("chat", group.id);
   if (!grant) return;
   deps.access.record({ action: "group_removed", subject: { kind: "chat", id: group.id, name: group.name }, by: personOf(ctx), chatId: group.id });

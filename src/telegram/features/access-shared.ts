@@ -2,6 +2,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import type { Api } from "grammy";
 import type { AccessControl } from "../../access/access-control.ts";
 import type { Person } from "../../access/grants.ts";
+import type { BulkCheckStarter } from "../../payments/bulk/bulk-jobs.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { pickLocale, type Translate, type Translations } from "../i18n.ts";
@@ -23,8 +24,8 @@ export interface AccessFeatureDeps {
   adminText: Translate;
   /** Languages chosen with /language: someone told outside the update is told in theirs. */
   languages: Pick<LanguageChoices, "localeFor">;
-  /** A running bulk check of someone whose access is removed stops. */
-  bulkChecks: { cancelFor(userId: number): Promise<boolean> };
+  /** The running bulk checks of a person or group whose access is removed stop, and send nothing more. */
+  bulkChecks: Pick<BulkCheckStarter, "stopWhereAccessEnded">;
   /** BOT_TIMEZONE: times in the admins' messages. */
   clock: Clock;
   inviteTtlMs: number;
@@ -72,7 +73,7 @@ export async function takeAccessAway(
   if (!grant) return { type: "none" };
   const by = personOf(ctx);
   deps.access.record({ action: "revoked", subject: { kind, id, name: grant.subject.name }, by, chatId: ctx.chat?.id });
-  if (kind === "user") await deps.bulkChecks.cancelFor(id);
+  await deps.bulkChecks.stopWhereAccessEnded({ kind, id });
   await tell(deps, id, toldIn(deps, id)("access-revoked"), ctx.logger);
   const name = personName(grant.subject);
   await deps.admins.note(new FormattedString(adminText(deps)("admin-note-revoked", { by: personName(by), name, id: String(id) })), ctx.chat?.id);

@@ -271,9 +271,13 @@ describe("listing and revoking", () => {
       message: { ...upload.message, text: undefined, caption: "/collection", caption_entities: [{ type: "bot_command", offset: 0, length: 11 }], document: { file_id: "f-revoke", file_unique_id: "u", file_name: "ids.csv", file_size: 1_000 } },
     } as Update);
     expect(harness.assembled.bulkJobs.running).toBe(1);
+    const from = harness.calls.length;
     await harness.bot.handleUpdate(messageUpdate(`/revoke ${agent.id}`, { from: ADMIN }));
-    await vi.waitFor(() => expect(harness.assembled.bulkJobs.running).toBe(0), { timeout: 3_000 });
-    expect(harness.edits().at(-1)?.payload.text).toMatch(/^Annulé après \d+ des 200 ID/);
+    await vi.waitFor(() => expect(harness.assembled.bulkJobs.running).toBe(0), { timeout: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Told that access was removed, and nothing else: what was checked is not sent to someone no longer allowed.
+    const toAgent = harness.calls.slice(from).filter((call) => call.payload.chat_id === agent.id);
+    expect(toAgent.map((call) => [call.method, call.payload.text])).toEqual([["sendMessage", "Your access to this bot was removed by an admin."]]);
   });
 });
 
@@ -316,6 +320,59 @@ describe("groups", () => {
     await harness.bot.handleUpdate(added(ADMIN, "left"));
     await harness.bot.handleUpdate(groupMessage("/collection TX-1", { from: USER }));
     expect(harness.sent().at(-1)?.payload.text).toMatch(/^This group is not allowed/);
+  });
+
+  /** A group allowed from the chat, with a member's 80-ID file being checked slowly. */
+  async function groupCheckingAFile() {
+    const slow = scriptedEnquiry(async (kind, id) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return outcomes.success(kind, id);
+    });
+    const harness = createTestBot({ enquiry: slow, backgroundPerSecond: 20, access: { adminUserIds: new Set([ADMIN.id]) } });
+    await harness.bot.handleUpdate(groupMessage("/allow", { from: ADMIN }));
+    const upload = groupMessage("x", { from: stranger(6901) });
+    harness.uploaded.set("f-group", new TextEncoder().encode(Array.from({ length: 80 }, (_, i) => `TX-${i}`).join("\n")));
+    await harness.bot.handleUpdate({
+      update_id: upload.update_id,
+      message: { ...upload.message, text: undefined, caption: "/collection", caption_entities: [{ type: "bot_command", offset: 0, length: 11 }], document: { file_id: "f-group", file_unique_id: "u", file_name: "ids.csv", file_size: 1_000 } },
+    } as Update);
+    expect(harness.assembled.bulkJobs.running).toBe(1);
+    await vi.waitFor(() => expect(slow.calls.length).toBeGreaterThan(3), { timeout: 3_000 });
+    /** What reaches the group from now on. */
+    const from = harness.calls.length;
+    const toGroupSince = () => harness.calls.slice(from).filter((call) => call.payload.chat_id === GROUP.id);
+    return { harness, slow, toGroupSince };
+  }
+
+  it("revoking a group stops its running bulk check at once: no more enquiries, and nothing more is sent there", async () => {
+    const { harness, slow, toGroupSince } = await groupCheckingAFile();
+    await harness.bot.handleUpdate(messageUpdate(`/revoke ${GROUP.id}`, { from: ADMIN }));
+    await vi.waitFor(() => expect(harness.assembled.bulkJobs.running).toBe(0), { timeout: 1_000 });
+    const made = slow.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(slow.calls.length).toBe(made);
+    expect(made).toBeLessThan(40);
+    // The group hears that its access was removed, and nothing else: no progress, no summary, no report.
+    expect(toGroupSince().map((call) => call.method)).toEqual(["sendMessage"]);
+    expect(toGroupSince()[0]?.payload.text).toBe("Your access to this bot was removed by an admin.");
+    expect(harness.logs.entries().some((entry) => entry.msg === "bulk check stopped: access ended")).toBe(true);
+  });
+
+  it("the bot removed from a group stops the group's running bulk check, and sends nothing more there", async () => {
+    const { harness, toGroupSince } = await groupCheckingAFile();
+    await harness.bot.handleUpdate(added(USER, "left"));
+    await vi.waitFor(() => expect(harness.assembled.bulkJobs.running).toBe(0), { timeout: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toGroupSince()).toEqual([]);
+  });
+
+  it("a group's access ended through another instance: its bulk check stops within two seconds, and sends nothing more", async () => {
+    const { harness, toGroupSince } = await groupCheckingAFile();
+    // As another instance would: the record goes; this one sees it through its copy of the grants.
+    await harness.assembled.access.grants.revoke("chat", GROUP.id);
+    await vi.waitFor(() => expect(harness.assembled.bulkJobs.running).toBe(0), { timeout: 2_500 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toGroupSince()).toEqual([]);
   });
 
   it("a granted group upgraded to a supergroup keeps its access under the new ID", async () => {
