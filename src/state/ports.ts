@@ -150,8 +150,12 @@ export interface Records {
    * was stored.
    */
   update(collection: string, id: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined>;
-  /** Moves on with every change of the collection; 0 before the first. */
-  revision(collection: string): Promise<number>;
+  /**
+   * Changes with every change of the collection ("" before the first), to a value never seen
+   * before: a store emptied and written to again can never hand back a revision a copy already
+   * holds (a counter restarted at 0 could climb back to it).
+   */
+  revision(collection: string): Promise<string>;
 }
 
 /**

@@ -23,7 +23,8 @@ export interface RecordsCopy<T> {
 
 export function recordsCopy<T>(records: Records, collection: string, decode: (text: string) => T | undefined, logger: Logger): RecordsCopy<T> {
   let copy = new Map<string, T>();
-  let revision = -1;
+  /** The revision the copy is of; none until the first read. */
+  let revision: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let refreshing: Promise<void> | undefined;
 

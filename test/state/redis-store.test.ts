@@ -6,6 +6,8 @@ import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { countKeys, deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../support/redis.ts";
 import { describeStateContract } from "./contract.ts";
+import { accessGrants } from "../../src/access/grants.ts";
+import { captureLogs } from "../support/logs.ts";
 
 const redis = await probeRedis();
 const skip = redis.available ? undefined : redis.reason;
@@ -157,4 +159,28 @@ describe.skipIf(skip !== undefined)("the Redis store", () => {
       await deletePrefix(url, prefix);
     }
   }, 15_000);
+});
+
+describe.skipIf(skip !== undefined)("records held in memory by two instances, when Redis is emptied", () => {
+  it("the copy is read again even when the collection went through as many changes after the emptying as before", async () => {
+    const prefix = testPrefix("emptied-copy");
+    const [a, b] = await Promise.all([openRedisStore({ url, prefix }), openRedisStore({ url, prefix })]);
+    try {
+      const grants = accessGrants(a.records, captureLogs([]).logger);
+      const granted = (id: number) => ({ kind: "user" as const, subject: { id, name: String(id) }, how: { type: "allowed" as const, by: { id: 1, name: "admin" }, at: 1 } });
+      const otherInstance = accessGrants(b.records, captureLogs([]).logger);
+      await otherInstance.grant(granted(101));
+      await grants.refresh();
+      expect(grants.hasUser(101)).toBe(true);
+      // Redis restarted empty, then the same number of changes: a grant for someone else.
+      await deletePrefix(url, prefix);
+      await otherInstance.grant(granted(202));
+      await grants.refresh();
+      expect(grants.hasUser(101)).toBe(false);
+      expect(grants.hasUser(202)).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await deletePrefix(url, prefix);
+    }
+  });
 });

@@ -31,7 +31,7 @@ type Scripted = Redis & {
   claim(key: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number): Promise<ClaimResult>;
   releaseClaim(key: string, owner: string): Promise<number>;
   keepMarker(key: string, value: string, ttlMs: number): Promise<number>;
-  recordCompareAndSet(key: string, revisionKey: string, id: string, expected: string, next: string, expectedPresent: 0 | 1, remove: 0 | 1): Promise<number>;
+  recordCompareAndSet(key: string, revisionKey: string, id: string, expected: string, next: string, expectedPresent: 0 | 1, remove: 0 | 1, nextRevision: string): Promise<number>;
   deleteIf(key: string, expected: string): Promise<number>;
   acquire(key: string, owner: string, ttlMs: number): Promise<number>;
   compareAndSet(key: string, expected: string, next: string, ttlMs: number, expectedPresent: 0 | 1, remove: 0 | 1): Promise<number>;
@@ -210,14 +210,23 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
     records: {
       get: (collection, id) => run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined),
       all: (collection) => run(async () => new Map(Object.entries(await client.hgetall(key(`record:${collection}`))))),
-      revision: (collection) => run(async () => Number((await client.get(key(`record-rev:${collection}`))) ?? 0)),
+      revision: (collection) => run(async () => (await client.get(key(`record-rev:${collection}`))) ?? ""),
       update: async (collection, id, change) => {
         for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
           const current = await run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined);
           const next = change(current);
           if (next === current) return next;
           const swapped = await run(() =>
-            client.recordCompareAndSet(key(`record:${collection}`), key(`record-rev:${collection}`), id, current ?? "", next ?? "", current === undefined ? 0 : 1, next === undefined ? 1 : 0),
+            client.recordCompareAndSet(
+              key(`record:${collection}`),
+              key(`record-rev:${collection}`),
+              id,
+              current ?? "",
+              next ?? "",
+              current === undefined ? 0 : 1,
+              next === undefined ? 1 : 0,
+              randomBytes(12).toString("base64url"),
+            ),
           );
           if (swapped === 1) return next;
         }

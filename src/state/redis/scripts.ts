@@ -102,7 +102,8 @@ return members`;
 
 /**
  * KEYS[1] a collection's hash, KEYS[2] its revision; ARGV id, expected ('' with ARGV[3]=0 when
- * expected absent), next, expectedPresent, remove (1: delete) → 1 when swapped (the revision moved on).
+ * expected absent), next, expectedPresent, remove (1: delete), the next revision (random) → 1 when
+ * swapped (the revision moved on).
  */
 export const RECORD_COMPARE_AND_SET = `
 local current = redis.call('HGET', KEYS[1], ARGV[1])
@@ -112,7 +113,7 @@ elseif current then
   return 0
 end
 if ARGV[5] == '1' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[3]) end
-redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[2], ARGV[6])
 return 1`;
 
 /**

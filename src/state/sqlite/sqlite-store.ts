@@ -98,7 +98,8 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     recordSet: db.prepare("INSERT INTO records (collection, id, value) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET value = excluded.value"),
     recordDelete: db.prepare("DELETE FROM records WHERE collection = ? AND id = ?"),
     recordRevision: db.prepare("SELECT revision FROM record_revisions WHERE collection = ?"),
-    recordMoveOn: db.prepare("INSERT INTO record_revisions (collection, revision) VALUES (?, 1) ON CONFLICT (collection) DO UPDATE SET revision = revision + 1"),
+    // random(): 64 random bits, never handed back again (see Records.revision).
+    recordMoveOn: db.prepare("INSERT INTO record_revisions (collection, revision) VALUES (?, random()) ON CONFLICT (collection) DO UPDATE SET revision = random()"),
     sweepSets: db.prepare("DELETE FROM sets WHERE (key, member) IN (SELECT key, member FROM sets WHERE expires_at <= ? LIMIT ?)"),
     tallyLapse: db.prepare("DELETE FROM tallies WHERE key = ? AND expires_at <= ?"),
     tallyFields: db.prepare("SELECT count(*) AS n FROM tallies WHERE key = ?"),
@@ -334,7 +335,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     records: {
       get: available((collection: string, id: string) => (statements.recordGet.get(collection, id) as { value: string } | undefined)?.value),
       all: available((collection: string) => new Map((statements.recordAll.all(collection) as { id: string; value: string }[]).map((row) => [row.id, row.value]))),
-      revision: available((collection: string) => (statements.recordRevision.get(collection) as { revision: number } | undefined)?.revision ?? 0),
+      revision: available((collection: string) => String((statements.recordRevision.get(collection) as { revision: number | bigint } | undefined)?.revision ?? "")),
       // Runs whole without yielding: no other call comes in between the read and the write.
       update: available((collection: string, id: string, change: (current: string | undefined) => string | undefined) => {
         const current = (statements.recordGet.get(collection, id) as { value: string } | undefined)?.value;
