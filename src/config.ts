@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AccessLists } from "./access/policy.ts";
+import { MAX_TELEGRAM_ID, parseTelegramId } from "./access/telegram-id.ts";
 import type { HealthThresholds } from "./payments/health/thresholds.ts";
 
 /**
@@ -138,11 +139,12 @@ const httpUrl = urlWith(["http:", "https:"], "must be an http(s) URL");
 const idList = trimmed.transform((value, ctx) => {
   const ids = new Set<number>();
   for (const part of value.split(/[\s,]+/).filter(Boolean)) {
-    if (!/^-?\d{1,16}$/.test(part)) {
-      ctx.addIssue({ code: "custom", message: `"${part}" is not a numeric Telegram ID` });
+    const id = parseTelegramId(part);
+    if (id === undefined) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not a numeric Telegram ID (a whole number other than 0, at most 52 bits)` });
       return z.NEVER;
     }
-    ids.add(Number(part));
+    ids.add(id);
   }
   return ids;
 });
@@ -200,7 +202,7 @@ const envSchema = z.object({
     }, "must be an IANA time zone name, such as Africa/Accra, Europe/Paris or UTC"),
     "UTC",
   ),
-  ADMIN_CHAT_ID: optional(integer(-(2 ** 52), 2 ** 52)),
+  ADMIN_CHAT_ID: optional(integer(-MAX_TELEGRAM_ID, MAX_TELEGRAM_ID)),
   HEALTH_MIN_ENQUIRIES: withDefault(integer(1, 1_000_000), HEALTH_DEFAULTS.thresholds.minEnquiries),
   HEALTH_DEGRADED_PERCENT: withDefault(integer(1, HEALTH_DOWN_PERCENT - 1), HEALTH_DEFAULTS.thresholds.degradedPercent),
   HEALTH_SLOW_MS: withDefault(integer(100, 600_000), HEALTH_DEFAULTS.thresholds.slowMs),

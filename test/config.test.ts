@@ -59,6 +59,14 @@ describe("parseConfig", () => {
     expect(text).not.toContain(secretLookingToken);
   });
 
+  it("takes Telegram IDs as Telegram gives them: 52 bits at most, never 0, no leading zero", () => {
+    for (const bad of ["9999999999999999", "0", "-0", "007", "+5"]) {
+      expect(problems({ ...minimal, ALLOWED_USER_IDS: `5001, ${bad}` }).join()).toMatch(/ALLOWED_USER_IDS ".*" is not a numeric Telegram ID/);
+    }
+    const result = parseConfig({ ...minimal, ALLOWED_CHAT_IDS: "-1004503599627, 4503599627370495" });
+    expect(result.ok && [...result.config.access.allowedChatIds]).toEqual([-1004503599627, 4503599627370495]);
+  });
+
   it("treats blank values as unset", () => {
     const result = parseConfig({ ...minimal, ENQUIRY_TIMEOUT_MS: "", TELEGRAM_API_ROOT: "  ", ALLOWED_CHAT_IDS: "" });
     expect(result.ok && result.config.enquiry.timeoutMs).toBe(10_000);

@@ -2,6 +2,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard, type CommandContext } from "grammy";
 import { MOST_USES_PER_INVITE } from "../../access/invites.ts";
 import { isAdmin, isAllowed } from "../../access/policy.ts";
+import { parseTelegramId } from "../../access/telegram-id.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
@@ -60,22 +61,21 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
     // Inside a group, /allow alone allows that group.
     if (target === "" && (ctx.chat.type === "group" || ctx.chat.type === "supergroup")) return allow(ctx, deps, "chat", ctx.chat.id, ctx.chat.title);
     if (!(await here(ctx))) return;
-    if (!/^-?\d{1,16}$/.test(target)) {
+    const id = parseTelegramId(target);
+    if (id === undefined) {
       await ctx.reply(ctx.t("admin-allow-usage"), { reply_parameters: replyTo(ctx) });
       return;
     }
-    const id = Number(target);
     await allow(ctx, deps, id < 0 ? "chat" : "user", id, undefined);
   });
 
   admins.command(commands.revoke.name, async (ctx) => {
     if (!(await here(ctx))) return;
-    const target = ctx.match.trim();
-    if (!/^-?\d{1,16}$/.test(target)) {
+    const id = parseTelegramId(ctx.match.trim());
+    if (id === undefined) {
       await ctx.reply(ctx.t("admin-revoke-usage"), { reply_parameters: replyTo(ctx) });
       return;
     }
-    const id = Number(target);
     const taken = await takeAccessAway(deps, ctx, id < 0 ? "chat" : "user", id);
     const text =
       taken.type === "revoked"

@@ -1,7 +1,7 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { isAdmin } from "../../access/policy.ts";
+import { isAdmin, isAllowed } from "../../access/policy.ts";
 import type { AccessRequest } from "../../access/requests.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
@@ -47,6 +47,8 @@ async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<voi
   const toast = (key: string, variables?: Record<string, string>) => tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(key, variables) }), ctx.logger);
   const message = ctx.callbackQuery?.message;
   if (!message || message.chat.type !== "private" || deps.access.policy.adminUserIds.size === 0) return void (await toast("toast-admins-only"));
+  // An old 🙋 pressed after being let in: nothing to ask the admins.
+  if (isAllowed(deps.access.policy, message.chat, ctx.from?.id)) return void (await toast("toast-request-already-allowed"));
   const subject = { ...personOf(ctx), language: ctx.from?.language_code };
   const asked = await deps.access.requests.ask({ kind: "user", subject });
   switch (asked.type) {

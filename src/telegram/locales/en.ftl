@@ -189,6 +189,7 @@ toast-request-sent = Your request was sent to the admins.
 toast-request-pending = Your request is waiting for an admin.
 toast-request-denied-recently = An admin declined your request. You can ask again after {$time}.
 toast-request-too-many = Too many requests are waiting. Please try again later.
+toast-request-already-allowed = You already have access: send /help to see what you can ask.
 access-granted-welcome = ✅ An admin gave you access to this bot.
 access-request-declined = An admin declined your request for access. You can ask again in a day.
 access-revoked = Your access to this bot was removed by an admin.

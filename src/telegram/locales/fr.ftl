@@ -188,6 +188,7 @@ toast-request-sent = Votre demande a été envoyée aux administrateurs.
 toast-request-pending = Votre demande attend un administrateur.
 toast-request-denied-recently = Un administrateur a refusé votre demande. Vous pourrez redemander après {$time}.
 toast-request-too-many = Trop de demandes sont en attente. Réessayez plus tard.
+toast-request-already-allowed = Vous avez déjà accès : envoyez /help pour voir ce que vous pouvez demander.
 access-granted-welcome = ✅ Un administrateur vous a donné accès à ce bot.
 access-request-declined = Un administrateur a refusé votre demande d'accès. Vous pourrez redemander dans un jour.
 access-revoked = Un administrateur vous a retiré l'accès à ce bot.

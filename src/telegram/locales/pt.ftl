@@ -203,6 +203,7 @@ toast-request-sent = O seu pedido foi enviado aos administradores.
 toast-request-pending = O seu pedido aguarda a decisão de um administrador.
 toast-request-denied-recently = Um administrador recusou o seu pedido. Pode voltar a pedir depois das {$time}.
 toast-request-too-many = Há demasiados pedidos em espera. Tente novamente mais tarde.
+toast-request-already-allowed = Já tem acesso: envie /help para ver o que pode pedir.
 access-granted-welcome = ✅ Um administrador deu-lhe acesso a este bot.
 access-request-declined = Um administrador recusou o seu pedido de acesso. Pode voltar a pedir daqui a um dia.
 access-revoked = O seu acesso a este bot foi retirado por um administrador.

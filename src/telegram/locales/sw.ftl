@@ -209,6 +209,7 @@ toast-request-sent = Ombi lako limetumwa kwa wasimamizi.
 toast-request-pending = Ombi lako linasubiri msimamizi.
 toast-request-denied-recently = Msimamizi amekataa ombi lako. Unaweza kuomba tena baada ya saa {$time}.
 toast-request-too-many = Maombi mengi mno yanasubiri. Tafadhali jaribu tena baadaye.
+toast-request-already-allowed = Tayari una ruhusa: tuma /help kuona unachoweza kuuliza.
 access-granted-welcome = ✅ Msimamizi amekupa ruhusa ya kutumia bot hii.
 access-request-declined = Msimamizi amekataa ombi lako la ruhusa. Unaweza kuomba tena baada ya siku moja.
 access-revoked = Msimamizi ameondoa ruhusa yako ya kutumia bot hii.

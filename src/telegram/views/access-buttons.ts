@@ -1,3 +1,5 @@
+import { parseTelegramId, TELEGRAM_ID_PATTERN } from "../../access/telegram-id.ts";
+
 /** The buttons of access management: a stranger asking, an admin deciding, listing, revoking. */
 export type AccessButton =
   | { action: "ask" }
@@ -26,7 +28,7 @@ export function encodeAccessButton(button: AccessButton): string {
   }
 }
 
-const REQUEST_ID = /^(user|chat):-?\d{1,16}$/;
+const REQUEST_ID = new RegExp(`^(user|chat):(${TELEGRAM_ID_PATTERN})$`);
 
 /** What a press asks for; undefined for anything this bot could not have made (it can be forged). */
 export function decodeAccessButton(data: string): AccessButton | undefined {
@@ -38,12 +40,13 @@ export function decodeAccessButton(data: string): AccessButton | undefined {
       return tail === "" ? { action: "ask" } : undefined;
     case "yes":
     case "no":
-      return REQUEST_ID.test(tail) ? { action: verb === "yes" ? "approve" : "deny", requestId: tail } : undefined;
+      return parseTelegramId(REQUEST_ID.exec(tail)?.[2] ?? "") !== undefined ? { action: verb === "yes" ? "approve" : "deny", requestId: tail } : undefined;
     case "users":
       return /^\d{1,4}$/.test(tail) ? { action: "users", page: Number(tail) } : undefined;
     case "rev": {
-      const match = /^([uc]):(-?\d{1,16}):(\d{1,4})$/.exec(tail);
-      return match ? { action: "revoke", kind: match[1] === "u" ? "user" : "chat", id: Number(match[2]), page: Number(match[3]) } : undefined;
+      const match = /^([uc]):([^:]+):(\d{1,4})$/.exec(tail);
+      const id = parseTelegramId(match?.[2] ?? "");
+      return match && id !== undefined ? { action: "revoke", kind: match[1] === "u" ? "user" : "chat", id, page: Number(match[3]) } : undefined;
     }
     case "uninv":
       return /^[A-Za-z0-9_-]{10}$/.test(tail) ? { action: "uninvite", publicId: tail } : undefined;

@@ -75,6 +75,20 @@ describe("asking for access", () => {
     expect(harness.toasts().at(-1)?.payload.text).toBe("Votre demande attend un administrateur.");
   });
 
+  it("an old 🙋 pressed after being let in: a toast, and nothing to the admins", async () => {
+    const harness = setup();
+    const asker = stranger(6150);
+    await harness.bot.handleUpdate(messageUpdate("/collection TX-1", { from: asker }));
+    const refusal = harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === asker.id).at(-1)?.payload;
+    await harness.bot.handleUpdate(messageUpdate(`/allow ${asker.id}`, { from: ADMIN }));
+    const toAdminsBefore = harness.toAdmins().length;
+    const button = harness.keyboardOf(refusal)[0];
+    await harness.bot.handleUpdate(callbackUpdate(button?.callback_data ?? "", { message_id: 9001, chat: privateOf(asker), text: refusal?.text, reply_markup: refusal?.reply_markup }, asker));
+    expect(harness.toasts().at(-1)?.payload.text).toBe("Vous avez déjà accès : envoyez /help pour voir ce que vous pouvez demander.");
+    expect(harness.toAdmins().length).toBe(toAdminsBefore);
+    expect(await harness.assembled.access.requests.pending()).toEqual([]);
+  });
+
   it("refuses a request past 50 waiting: too many requests are waiting", async () => {
     const harness = setup();
     for (let i = 0; i < REQUEST_RULES.pendingAtMost; i++) await harness.ask(stranger(6200 + i));
@@ -254,6 +268,31 @@ describe("listing and revoking", () => {
     expect(harness.sent().filter((call) => call.payload.chat_id === ADMIN.id).at(-1)?.payload.text).toBe(`${USER.id} is allowed by the configuration (ALLOWED_USER_IDS): remove it there. Nothing was changed.`);
     // Made in a private chat: the admin chat gets a note.
     expect(harness.alerts.some((text) => text.startsWith("🛈 Kofi (@kofi_ops) removed the access of"))).toBe(true);
+  });
+
+  it.each(["9999999999999999", "4503599627370496", "0", "-0", "007", "+5", "1e5", "-9007199254740993"])("/allow and /revoke %s: refused with the usage, nothing granted or revoked", async (target) => {
+    const harness = setup();
+    await harness.bot.handleUpdate(messageUpdate(`/allow ${target}`, { from: ADMIN }));
+    expect(harness.sent().filter((call) => call.payload.chat_id === ADMIN.id).at(-1)?.payload.text).toMatch(/^Send \/allow with a user ID/);
+    await harness.bot.handleUpdate(messageUpdate(`/revoke ${target}`, { from: ADMIN }));
+    expect(harness.sent().filter((call) => call.payload.chat_id === ADMIN.id).at(-1)?.payload.text).toMatch(/^Send \/revoke with a user ID/);
+    expect(await harness.assembled.access.grants.list()).toEqual([]);
+  });
+
+  it("the largest IDs Telegram gives (52 bits) are taken as they are written", async () => {
+    const harness = setup();
+    await harness.bot.handleUpdate(messageUpdate("/allow 4503599627370495", { from: ADMIN }));
+    await harness.bot.handleUpdate(messageUpdate("/allow -1004503599627", { from: ADMIN }));
+    expect((await harness.assembled.access.grants.list()).map((grant) => grant.subject.id).sort()).toEqual([-1004503599627, 4503599627370495]);
+  });
+
+  it("a 🚫 Revoke press with an ID Telegram could not give is forged: nothing changes", async () => {
+    const harness = setup();
+    await harness.bot.handleUpdate(messageUpdate("/allow 6711", { from: ADMIN }));
+    for (const data of ["A:rev:u:9999999999999999:0", "A:rev:u:0:0", "A:rev:u:-0:0", "A:rev:u:06711:0", "A:rev:u:006711:0", "A:yes:user:9999999999999999"]) {
+      await harness.bot.handleUpdate(callbackUpdate(data, { message_id: 9100, chat: privateOf(ADMIN) }, ADMIN));
+    }
+    expect((await harness.assembled.access.grants.list()).map((grant) => grant.subject.id)).toEqual([6711]);
   });
 
   it("a revoke stops the person's running bulk check", async () => {
