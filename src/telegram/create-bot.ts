@@ -29,6 +29,7 @@ import { languageFeature } from "./features/language.ts";
 import { inlineFeature } from "./features/inline.ts";
 import { watchFeature } from "./features/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
+import { unknownCommandFeature } from "./features/unknown-command.ts";
 import { whoamiFeature } from "./features/whoami.ts";
 import type { Translate, Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
@@ -172,6 +173,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       kv: stores.flags,
       maxIds: settings.bulkMaxIds,
     }).middleware(),
+    unknownCommandFeature(policy).middleware(),
     bareIdsFeature(answers.buttons).middleware(),
     unhandledFeature().middleware(),
   ];

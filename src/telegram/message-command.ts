@@ -21,6 +21,13 @@ export function isCommandForOtherBot(ctx: Context): boolean {
   return command !== undefined && at !== -1 && command.slice(at + 1).toLowerCase() !== ctx.me.username.toLowerCase();
 }
 
+/** `/help@ThisBot`: named for this bot, so meant for it even in a group full of bots. */
+export function isCommandForThisBot(ctx: Context): boolean {
+  const command = leadingCommand(ctx);
+  const at = command?.indexOf("@") ?? -1;
+  return command !== undefined && at !== -1 && command.slice(at + 1).toLowerCase() === ctx.me.username.toLowerCase();
+}
+
 /** The command's name without the slash and any @BotName: `/Collection@Bot x` → `collection`. */
 export function commandName(ctx: Context): string | undefined {
   return leadingCommand(ctx)?.slice(1).split("@")[0]?.toLowerCase();

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { bareIds } from "../../payments/parse-ids.ts";
+import { extractIds } from "../../payments/parse-ids.ts";
 import type { BotContext } from "../context.ts";
 import { encodeButton } from "../views/callback-data.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
@@ -7,16 +7,22 @@ import { commands } from "../views/commands.ts";
 import { usageText } from "./check-commands.ts";
 
 /**
- * In a private chat, a message that is only an ID (or a pasted block of IDs) gets a choice of
- * enquiry; anything else gets a short hint rather than silence.
+ * In a private chat, a message with IDs in it (one alone, a pasted block, or "is TX-1234 paid?")
+ * gets a choice of enquiry; one word that is not an ID gets what an ID looks like, and anything
+ * else a short hint of what the bot understands, rather than silence. Commands are not for here.
  */
 export function bareIdsFeature(buttons: ButtonStore): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.chatType("private").on("message:text", async (ctx) => {
     const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
-    const parsed = ctx.msg.text.startsWith("/") ? ({ type: "missing" } as const) : bareIds(ctx.msg.text);
+    if (ctx.msg.text.startsWith("/")) return;
+    const parsed = extractIds(ctx.msg.text);
+    if (parsed.type === "missing" && /\s/.test(ctx.msg.text.trim())) {
+      await ctx.reply(ctx.t("unhandled-hint"), { reply_parameters: replyParameters });
+      return;
+    }
     if (parsed.type !== "ids") {
-      await ctx.reply(usageText(ctx, `/${commands.collection.name}`, parsed), { reply_parameters: replyParameters });
+      await ctx.reply(usageText(ctx, `/${commands.collection.name}`, parsed.type === "missing" ? { type: "invalid" } : parsed), { reply_parameters: replyParameters });
       return;
     }
     const { ids } = parsed;

@@ -50,3 +50,39 @@ export const adminMenuCommands: readonly MenuCommand[] = (Object.values(commands
 
 /** The commands only admins may use, by name. */
 export const adminCommandNames: ReadonlySet<string> = new Set((Object.values(commands) as Command[]).filter((command) => command.admin).map((command) => command.name));
+
+/** The commands a person may be pointed to: everyone's, and admins' own for admins. */
+export function commandNamesFor(admin: boolean): readonly string[] {
+  return (Object.values(commands) as Command[]).filter((command) => admin || !command.admin).map((command) => command.name);
+}
+
+/**
+ * The command someone probably meant by one the bot does not know: one a typo or two away
+ * (a letter missed, doubled, swapped or wrong), or the first one that begins with it. Pure.
+ */
+export function nearestCommand(typed: string, names: readonly string[]): string | undefined {
+  const word = typed.toLowerCase();
+  if (word.length < 3) return undefined;
+  const allowed = word.length >= 5 ? 2 : 1;
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = name.startsWith(word) ? 0.5 : editDistance(word, name);
+    if (distance <= allowed && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Letters inserted, deleted, changed or swapped with their neighbour (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let distance = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, at(i - 2, j - 2) + 1);
+      (rows[i] ?? [])[j] = distance;
+    }
+  }
+  return at(a.length, b.length);
+}

@@ -232,7 +232,57 @@ describe("IDs without a command", () => {
     const { bot, sent } = createTestBot({ enquiry });
     await bot.handleUpdate(messageUpdate("hello, is this working?"));
     expect(enquiry.calls).toHaveLength(0);
-    expect(sent()[0]?.payload.text).toMatch(/does not look like a transaction ID/);
+    expect(sent()[0]?.payload.text).toMatch(/^I understand transaction IDs sent as text/);
+    // One word that is not an ID: what an ID looks like.
+    await bot.handleUpdate(messageUpdate("TX#1234"));
+    expect(sent()[1]?.payload.text).toMatch(/does not look like a transaction ID/);
+  });
+
+  it("finds the ID in a sentence sent in private, and asks which kind", async () => {
+    const enquiry = successEverywhere();
+    const { bot, sent } = createTestBot({ enquiry });
+    await bot.handleUpdate(messageUpdate("is COL-SUCCESS-1 paid?"));
+    expect(sent()[0]?.payload.text).toBe("What kind of transaction is this?");
+    expect(JSON.stringify(sent()[0]?.payload.reply_markup)).toContain("COL-SUCCESS-1");
+  });
+});
+
+describe("unknown commands", () => {
+  it("says the command is unknown and names the ones that check payments, rather than a usage of /collection", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere() });
+    await bot.handleUpdate(messageUpdate("/foo COL-1"));
+    expect(sent()[0]?.payload.text).toBe("I don't know that command. To check a payment: /collection TX-12345, /airtime TX-12345 or /status TX-12345. /help lists everything.");
+  });
+
+  it.each([
+    ["/colection COL-1", "/collection"],
+    ["/airtme COL-1", "/airtime"],
+    ["/stauts COL-1", "/status"],
+    ["/whomai", "/whoami"],
+    ["/watchse", "/watches"],
+    ["/hepl", "/help"],
+    ["/coll COL-1", "/collection"],
+  ])("suggests the nearest command for a typo: %s → %s", async (typed, meant) => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere() });
+    await bot.handleUpdate(messageUpdate(typed));
+    expect(sent()[0]?.payload.text).toBe(`I don't know that command. Did you mean ${meant}? /help lists everything.`);
+  });
+
+  it("suggests admin commands to admins only", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere(), access: { adminUserIds: new Set([7001]) } });
+    await bot.handleUpdate(messageUpdate("/revok 6001"));
+    expect(sent()[0]?.payload.text).not.toMatch(/revoke/);
+    await bot.handleUpdate(messageUpdate("/revok 6001", { from: { ...USER, id: 7001 } }));
+    expect(sent()[1]?.payload.text).toBe("I don't know that command. Did you mean /revoke? /help lists everything.");
+  });
+
+  it("in a group, answers an unknown command only when it names this bot", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere(), access: { allowedChatIds: new Set([GROUP.id]) } });
+    await bot.handleUpdate(groupMessage("/foo"));
+    await bot.handleUpdate(groupMessage("/colection@other_bot TX-1"));
+    expect(sent()).toHaveLength(0);
+    await bot.handleUpdate(groupMessage("/colection@payment_status_bot TX-1"));
+    expect(sent()[0]?.payload.text).toBe("I don't know that command. Did you mean /collection? /help lists everything.");
   });
 });
 
