@@ -57,6 +57,7 @@ const rendered = (bundle: FluentBundle, key: string) => wordsOf(bundle.getMessag
 /** Messages that may read the same as in English in any language: only symbols, numbers, units and names. */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   "button-unwatch",
+  "button-unwatch-kind",
   "button-uninvite",
   "button-revoke",
   "button-previous",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decodeOutcome, encodeOutcome } from "../enquiry/outcome-codec.ts";
-import { isFinal, type EnquiryKind, type EnquiryOutcome } from "../enquiry/types.ts";
-import { kindsFor, type Scope } from "../query.ts";
+import { isCancelled, isFinal, type EnquiryKind, type EnquiryOutcome } from "../enquiry/types.ts";
+import { kindsFor, type IdResult, type Scope } from "../query.ts";
 import { giveUpReason, nextCheckDelay, type GiveUpReason, type WatchSchedule } from "./schedule.ts";
 
 /**
@@ -83,11 +83,15 @@ export interface NewWatch {
   messageId: number | undefined;
   locale: string;
   subscriber: Subscriber;
+  /** What the answer the watch starts from showed (just checked): the target's latest, until its first check. */
+  seen?: readonly IdResult[] | undefined;
 }
 
 /** Adds a subscriber (and the chat's watch, and the target, as needed); a new one restarts the backoff. */
 export function subscribe(target: Target | undefined, ref: TargetRef, watch: NewWatch, now: number, schedule: WatchSchedule): { target: Target; added: boolean } {
-  const base: Target = target ?? { ...ref, checks: 0, nextCheckAt: now + schedule.firstCheckMs, watches: [], notices: [] };
+  const seen = target?.last === undefined ? seenFor(ref, watch.seen) : undefined;
+  const fresh: Target = target ?? { ...ref, checks: 0, nextCheckAt: now + schedule.firstCheckMs, watches: [], notices: [] };
+  const base: Target = seen ? { ...fresh, last: seen, lastCheckedAt: Math.max(...seen.map((outcome) => outcome.checkedAt.getTime())) } : fresh;
   const existing = base.watches.find((entry) => entry.chatId === watch.chatId);
   if (existing?.subscribers.some((subscriber) => subscriber.userId === watch.subscriber.userId)) return { target: base, added: false };
   const watches = existing
@@ -97,6 +101,13 @@ export function subscribe(target: Target | undefined, ref: TargetRef, watch: New
     target: { ...base, watches, checks: 0, nextCheckAt: Math.min(base.nextCheckAt, now + schedule.firstCheckMs) },
     added: true,
   };
+}
+
+/** The outcomes an answer showed for a target: its ID, on the kinds the target is watched on. */
+function seenFor(ref: TargetRef, results: readonly IdResult[] | undefined): EnquiryOutcome[] | undefined {
+  const kinds = new Set<EnquiryKind>(kindsFor(ref.scope));
+  const outcomes = results?.find((result) => result.id === ref.transactionId)?.outcomes.filter((outcome) => kinds.has(outcome.kind) && !isCancelled(outcome));
+  return outcomes && outcomes.length > 0 ? outcomes : undefined;
 }
 
 /** Removes a subscriber from a chat's watch (the watch goes with its last subscriber). */

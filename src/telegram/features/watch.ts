@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { parseIds } from "../../payments/parse-ids.ts";
-import { queryCost, type Query } from "../../payments/query.ts";
+import { queryCost, type IdResult, type Query } from "../../payments/query.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
@@ -10,7 +10,7 @@ import { decodeButton, encodeButton, type ButtonPayload } from "../views/callbac
 import { commands } from "../views/commands.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
-import { formatWatchList } from "../views/format/watch.ts";
+import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
 import { askerOf, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
 import { idsAskedFor, usageText } from "./check-commands.ts";
 
@@ -58,7 +58,7 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
       await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-nothing"));
       return;
     }
-    const watched = await deps.watches.subscribe(targets, watcherOf(ctx, undefined), deps.maxPerUser);
+    const watched = await deps.watches.subscribe(targets, watcherOf(ctx, undefined, results), deps.maxPerUser);
     if (watched.type === "limit") {
       await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-limit", { max: String(watched.max), active: String(watched.active) }));
       return;
@@ -106,7 +106,7 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
 }
 
 /** The person pressing or asking, as a subscriber of a watch in this chat. */
-function watcherOf(ctx: BotContext, messageId: number | undefined): NewWatch {
+function watcherOf(ctx: BotContext, messageId: number | undefined, seen: readonly IdResult[] | undefined): NewWatch {
   const from = ctx.from;
   const name = cleanServiceText([from?.first_name, from?.last_name].filter(Boolean).join(" "), 64) || String(from?.id ?? "");
   const chat = ctx.chat;
@@ -116,21 +116,22 @@ function watcherOf(ctx: BotContext, messageId: number | undefined): NewWatch {
     messageId,
     locale: ctx.locale,
     subscriber: { userId: from?.id ?? 0, name },
+    seen,
   };
 }
 
 /** The open payments of the answer a button sits on: from what the answer showed, or else from the button. */
-async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<{ query: Query; targets: TargetRef[] }> {
+async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<{ query: Query; targets: TargetRef[]; shown?: readonly IdResult[] }> {
   const message = ctx.callbackQuery?.message;
   const record = message ? await deps.shownAnswers.load(message.chat.id, message.message_id) : undefined;
-  if (record) return { query: record.query, targets: targetsOf(record.query.scope, record.results) };
+  if (record) return { query: record.query, targets: targetsOf(record.query.scope, record.results), shown: record.results };
   const query = { scope: payload.scope, ids: payload.ids };
   return { query, targets: payload.ids.map((transactionId) => ({ scope: payload.scope, transactionId })) };
 }
 
 async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
   const message = ctx.callbackQuery?.message;
-  const { query, targets } = await targetsOfAnswer(ctx, deps, payload);
+  const { query, targets, shown: results } = await targetsOfAnswer(ctx, deps, payload);
   if (!message || targets.length === 0) {
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-nothing-to-watch") }), ctx.logger);
     return;
@@ -144,7 +145,7 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
   // What /watch costs for the same IDs: the checks they will take are paid for up front.
   const ids = [...new Set(targets.map((target) => target.transactionId))];
   if (!(await ctx.budget.spend(queryCost({ scope: "status", ids })))) return;
-  const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id), deps.maxPerUser);
+  const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id, results), deps.maxPerUser);
   if (result.type === "limit") {
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: String(result.max) }), show_alert: true }), ctx.logger);
     return;
@@ -186,11 +187,15 @@ async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
   const entries = await deps.watches.watchesOf(ctx.chat?.id ?? 0, ctx.from?.id ?? 0);
   const message = formatWatchList(entries, ctx.t, deps.clock);
   let keyboard: InlineKeyboard | undefined;
-  for (const [index, { target }] of entries.slice(0, 50).entries()) {
+  const shown = entries.slice(0, 50);
+  // One ID watched as a collection and as airtime: two 🔕 that must not look alike.
+  const twice = new Set(shown.map(({ target }) => target.transactionId).filter((id, index, ids) => ids.indexOf(id) !== index));
+  for (const [index, { target }] of shown.entries()) {
     keyboard ??= new InlineKeyboard();
     if (index > 0 && index % 2 === 0) keyboard.row();
     const data = await encodeButton({ action: "unwatch", scope: target.scope, ids: [target.transactionId] }, deps.buttons);
-    keyboard.text(ctx.t("button-unwatch", { id: target.transactionId }), data);
+    const label = twice.has(target.transactionId) ? ctx.t("button-unwatch-kind", { id: target.transactionId, kind: scopeLabel(target.scope, ctx.t) }) : ctx.t("button-unwatch", { id: target.transactionId });
+    keyboard.text(label, data);
   }
   return { text: message.text, entities: message.entities, keyboard };
 }

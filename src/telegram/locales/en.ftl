@@ -113,6 +113,7 @@ button-notify-count = 🔔 Notify me ({$count})
 button-stop-notifying = 🔕 Stop notifying
 button-stop = 🔕 Stop
 button-unwatch = 🔕 {$id}
+button-unwatch-kind = 🔕 {$id} · {$kind}
 toast-watching = I'll message you here when it settles.
 toast-already-watching = Already watching.
 toast-stopped = Stopped: you will get no message about it.

@@ -112,6 +112,7 @@ button-notify-count = 🔔 Me prévenir ({$count})
 button-stop-notifying = 🔕 Ne plus me prévenir
 button-stop = 🔕 Arrêter
 button-unwatch = 🔕 {$id}
+button-unwatch-kind = 🔕 {$id} · {$kind}
 toast-watching = Je vous écrirai ici quand il sera réglé.
 toast-already-watching = Déjà suivi.
 toast-stopped = Arrêté : vous ne recevrez pas de message à ce sujet.

@@ -127,6 +127,7 @@ button-notify-count = 🔔 Avisar-me ({$count})
 button-stop-notifying = 🔕 Deixar de avisar
 button-stop = 🔕 Parar
 button-unwatch = 🔕 {$id}
+button-unwatch-kind = 🔕 {$id} · {$kind}
 toast-watching = Envio-lhe uma mensagem aqui quando ficar definitivo.
 toast-already-watching = Já está em acompanhamento.
 toast-stopped = Avisos desligados: não vai receber mais mensagens sobre este pagamento.

@@ -133,6 +133,7 @@ button-notify-count = 🔔 Nijulishe ({$count})
 button-stop-notifying = 🔕 Acha kunijulisha
 button-stop = 🔕 Acha
 button-unwatch = 🔕 {$id}
+button-unwatch-kind = 🔕 {$id} · {$kind}
 toast-watching = Nitakutumia ujumbe hapa malipo yakikamilika.
 toast-already-watching = Tayari yanafuatiliwa.
 toast-stopped = Imesimamishwa: hutapata ujumbe kuhusu malipo haya.

@@ -126,12 +126,22 @@ describe("/watch, /watches and /unwatch", () => {
     await harness.bot.handleUpdate(messageUpdate("/watch TX-1 TX-2"));
     await harness.bot.handleUpdate(messageUpdate("/watches"));
     const list = harness.sent().at(-1);
-    expect(list?.payload.text).toMatch(/^Payments I watch for you here \(2\):\n⏳ TX-1 · Collection · not checked yet · since .* UTC · next check .* UTC\n⏳ TX-2/);
+    // The answer to /watch has just checked them: that is their status, not "not checked yet".
+    expect(list?.payload.text).toMatch(/^Payments I watch for you here \(2\):\n⏳ TX-1 · Collection · PENDING · since .* UTC · next check .* UTC\n⏳ TX-2 · Collection · PENDING/);
     const buttons = buttonsOf(list?.payload.reply_markup);
     expect(buttons.map((b) => b.text)).toEqual(["🔕 TX-1", "🔕 TX-2"]);
     await harness.bot.handleUpdate(callbackUpdate(buttons[0]?.callback_data ?? "", { message_id: 9001, chat: { id: USER.id, type: "private" } }));
     expect(harness.toasts().at(-1)?.payload.text).toBe("Stopped: you will get no message about it.");
     expect(harness.edits().at(-1)?.payload.text).toMatch(/\(1\):\n⏳ TX-2/);
+  });
+
+  it("/watches tells apart the 🔕 of one ID watched as a collection and as airtime", async () => {
+    const harness = createTestBot({ enquiry: pendingOr() });
+    await harness.bot.handleUpdate(messageUpdate("/watch TX-1"));
+    await harness.bot.handleUpdate(messageUpdate("/watches"));
+    const list = harness.sent().at(-1);
+    expect(list?.payload.text).toMatch(/\(2\):\n⏳ TX-1 · Collection · PENDING[^\n]*\n⏳ TX-1 · Airtime · PENDING/);
+    expect(buttonsOf(list?.payload.reply_markup).map((b) => b.text)).toEqual(["🔕 TX-1 · Collection", "🔕 TX-1 · Airtime"]);
   });
 
   it("/watches says so when nothing is watched", async () => {

@@ -79,6 +79,22 @@ describe("watch notifications", () => {
     expect(await store.load(TX1)).toBeUndefined();
   });
 
+  it("the answer shown settled says when the settled check was made, not the pending one (/status: the other kind's time neither)", async () => {
+    const { store, answers, telegram, results } = await setup();
+    const pendingAt = new Date("2026-11-22T17:34:20Z");
+    const settledAt = new Date("2026-11-22T17:52:05Z");
+    const REF: TargetRef = { scope: "status", transactionId: "TX-1" };
+    await answers.save(5001, 70, {
+      query: { scope: "status", ids: ["TX-1"] },
+      results: [{ id: "TX-1", outcomes: [{ ...outcomes.pending("collection", "TX-1"), checkedAt: pendingAt }, { ...outcomes.notFound("airtime", "TX-1"), checkedAt: pendingAt }] }],
+    });
+    await store.subscribe([REF], watcher(5001, 5001, "Ama"), 50);
+    await store.recordCheck(REF, [{ ...outcomes.success("collection", "TX-1"), checkedAt: settledAt }, { ...outcomes.notFound("airtime", "TX-1"), checkedAt: settledAt }]);
+    await vi.waitFor(() => expect(results).toEqual(["sent"]), { timeout: 3_000 });
+    const edit = telegram.calls.find((call) => call.method === "editMessageText");
+    expect(edit?.payload.text).toMatch(/^✅ Collection TX-1[\s\S]*Checked 17:52:05 UTC$/);
+  });
+
   it("mentions every subscriber in a group, so each phone rings", async () => {
     const { store, sent, results } = await setup();
     await store.subscribe([TX1], watcher(5001, -100, "Ama"), 50);

@@ -49,7 +49,8 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
   sections.push(...troubleLines(shown, t, options));
-  sections.push(new FormattedString(t("checked-at", { time: (options.clock ?? formatClock)(oldestCheck(allOutcomes)) })));
+  // The time of the checks shown: a kind that does not know the ID is not shown, nor is its time.
+  sections.push(new FormattedString(t("checked-at", { time: (options.clock ?? formatClock)(oldestCheck(shown.length > 0 ? shown : allOutcomes)) })));
   return { message: fitMessage(concat(sections, "\n\n")), final };
 }
 
