@@ -10,6 +10,10 @@ export interface Invite {
   createdBy: Person;
   createdAt: number;
   expiresAt: number;
+  /** The link's last characters, so that an admin can tell it in /invites (the rest of the code is not kept). */
+  codeEnd?: string | undefined;
+  /** Whom it was made for, as the admin said (`/invite 3 new agents in Kumasi`). */
+  note?: string | undefined;
   /** How many people may still join with it. */
   usesLeft: number;
   uses: number;
@@ -20,6 +24,8 @@ export interface Invite {
 export const MOST_USES_PER_INVITE = 50;
 /** 128 random bits, URL-safe: 22 characters, within Telegram's 64 for a start parameter. */
 const CODE_BYTES = 16;
+/** Kept in the clear: 24 of the code's 128 bits, enough to recognise a link, far too few to guess it. */
+const CODE_END_LENGTH = 4;
 const CODE = /^[A-Za-z0-9_-]{22}$/;
 const COLLECTION = "access-invites";
 
@@ -37,6 +43,8 @@ const inviteSchema = z.object({
   createdBy: person,
   createdAt: z.number(),
   expiresAt: z.number(),
+  codeEnd: z.string().optional(),
+  note: z.string().optional(),
   usesLeft: z.number(),
   uses: z.number(),
   joined: z.array(person),
@@ -46,7 +54,7 @@ export type Redeemed = { type: "joined"; invite: Invite } | { type: "invalid" };
 
 export interface Invites {
   /** A new link for `uses` people, valid `ttlMs`: the code is returned once and stored only as a hash. */
-  create(by: Person, uses: number, ttlMs: number): Promise<{ code: string; invite: Invite }>;
+  create(by: Person, uses: number, ttlMs: number, note?: string): Promise<{ code: string; invite: Invite }>;
   /** Uses a code, atomically: of two people using a one-person link at once, exactly one gets in. */
   redeem(code: string, who: Person): Promise<Redeemed>;
   /** The links that still let someone in. */
@@ -57,7 +65,8 @@ export interface Invites {
 
 /**
  * Invite links as durable records. The state store never holds a usable code: a code is 128
- * random bits, and only its SHA-256 is kept, so whoever reads the store (or a backup) cannot join.
+ * random bits, and only its SHA-256 is kept (with its last 4 characters, for the admins to tell
+ * links apart), so whoever reads the store (or a backup) cannot join.
  */
 export function invites(records: Records, now: () => number = Date.now): Invites {
   const all = async () =>
@@ -66,10 +75,20 @@ export function invites(records: Records, now: () => number = Date.now): Invites
       return invite ? [{ hash, invite }] : [];
     });
   return {
-    async create(by, uses, ttlMs) {
+    async create(by, uses, ttlMs, note) {
       const code = randomBytes(CODE_BYTES).toString("base64url");
       const hash = hashOf(code);
-      const invite: Invite = { publicId: hash.slice(0, 10), createdBy: by, createdAt: now(), expiresAt: now() + ttlMs, usesLeft: uses, uses, joined: [] };
+      const invite: Invite = {
+        publicId: hash.slice(0, 10),
+        createdBy: by,
+        createdAt: now(),
+        expiresAt: now() + ttlMs,
+        codeEnd: code.slice(-CODE_END_LENGTH),
+        ...(note ? { note } : {}),
+        usesLeft: uses,
+        uses,
+        joined: [],
+      };
       await records.update(COLLECTION, hash, () => JSON.stringify(invite));
       // Links nobody can use any more are forgotten on the way.
       for (const { hash: old, invite: stale } of await all()) {

@@ -208,6 +208,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ...(parts.inFlight ? { inFlight: parts.inFlight } : {}),
     ...(parts.updateClaims ? { updateClaims: parts.updateClaims } : {}),
     ...(metrics ? { onApiError: metrics.countTelegramError } : {}),
+    ...(parts.now ? { now: parts.now } : {}),
     health: {
       report: async (at) => {
         // Judged again first, this instance's latest counts written: /health is never behind what the asker just saw.

@@ -90,6 +90,8 @@ export interface CreateBotOptions {
   inFlight?: InFlightUpdates;
   /** Polling: handle each update once across restarts and instances (the webhook claims its own). */
   updateClaims?: UpdateClaims;
+  /** The clock of the records (tests move it). */
+  now?: () => number;
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
   onApiError?: ApiErrorListener;
   /** /health, and the provider's state that answers mention while it is in trouble. */
@@ -125,6 +127,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     bulkChecks: options.bulkChecks,
     clock: clockIn(settings.timeZone),
     inviteTtlMs: settings.inviteTtlMs,
+    now: options.now ?? Date.now,
     windowMs: settings.rateLimit.windowSeconds * 1000,
     flags: stores.flags,
   };

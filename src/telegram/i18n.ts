@@ -6,6 +6,7 @@ import { I18n } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
 import type { LanguageChoices } from "./stores/language-choices.ts";
 import { numberFormats, type NumberFormats } from "./views/format/numbers.ts";
+import { momentIn, type Moment } from "./views/format/moment.ts";
 import { dayIn } from "./views/format/text.ts";
 
 export const DEFAULT_LOCALE = "en";
@@ -23,6 +24,8 @@ export interface TranslateFlavor {
   numbers: NumberFormats;
   /** A day in BOT_TIMEZONE as that language writes it: "24 Nov 2026", "24 nov. 2026". */
   day: (at: number) => string;
+  /** A moment to come or just past, as that language says it: "tomorrow at 17:27 UTC". */
+  when: Moment;
 }
 
 export interface TranslationsOptions {
@@ -45,6 +48,7 @@ export class Translations {
   readonly #translators = new Map<string, Translate>();
   readonly #numbers = new Map<string, NumberFormats>();
   readonly #days = new Map<string, (at: number) => string>();
+  readonly #moments = new Map<string, Moment>();
 
   constructor(options: TranslationsOptions = {}) {
     this.i18n.loadLocalesDirSync(LOCALES_DIR);
@@ -56,6 +60,7 @@ export class Translations {
       const intlLocale = intlLocaleOf(bundle) ?? locale;
       this.#numbers.set(locale, numberFormats(intlLocale));
       this.#days.set(locale, dayIn(options.timeZone ?? "UTC", intlLocale));
+      this.#moments.set(locale, momentIn(options.timeZone ?? "UTC", intlLocale, this.translatorFor(locale)));
     }
   }
 
@@ -75,8 +80,12 @@ export class Translations {
     return this.#days.get(locale) ?? (this.#days.get(DEFAULT_LOCALE) as (at: number) => string);
   }
 
+  momentFor(locale: string): Moment {
+    return this.#moments.get(locale) ?? (this.#moments.get(DEFAULT_LOCALE) as Moment);
+  }
+
   /**
-   * Sets `ctx.t`, `ctx.locale`, `ctx.numbers` and `ctx.day` for the update: the language chosen
+   * Sets `ctx.t`, `ctx.locale`, `ctx.numbers`, `ctx.day` and `ctx.when` for the update: the language chosen
    * for its chat or its person, else their app's. Map lookups only.
    */
   middleware<C extends Context & TranslateFlavor>(choices?: Pick<LanguageChoices, "localeFor">): MiddlewareFn<C> {
@@ -92,6 +101,7 @@ export class Translations {
     ctx.t = this.translatorFor(ctx.locale);
     ctx.numbers = this.numbersFor(ctx.locale);
     ctx.day = this.dayFor(ctx.locale);
+    ctx.when = this.momentFor(ctx.locale);
   }
 }
 

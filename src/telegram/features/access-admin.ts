@@ -7,7 +7,8 @@ import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
 import { commands } from "../views/commands.ts";
-import { formatInvites, formatUsersPage, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../views/format/access.ts";
+import { cleanServiceText } from "../../util/service-text.ts";
+import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../views/format/access.ts";
 import { adminText, personOf, takeAccessAway, type AccessFeatureDeps } from "./access-shared.ts";
 
 /**
@@ -28,17 +29,19 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
 
   admins.command(commands.invite.name, async (ctx) => {
     if (!(await here(ctx))) return;
-    const wanted = ctx.match.trim();
-    const uses = wanted === "" ? 1 : Number(wanted);
-    if (!/^\d{1,3}$/.test(wanted || "1") || uses < 1 || uses > MOST_USES_PER_INVITE) {
+    // "/invite", "/invite 3", "/invite 3 new agents in Kumasi", "/invite Ama": how many, and for whom.
+    const [, count, rest = ""] = /^(\d+)?\s*([\s\S]*)$/.exec(ctx.match.trim()) ?? [];
+    const uses = count === undefined ? 1 : Number(count);
+    if (!Number.isInteger(uses) || uses < 1 || uses > MOST_USES_PER_INVITE) {
       await ctx.reply(ctx.t("invite-usage", { max: String(MOST_USES_PER_INVITE) }), { reply_parameters: replyTo(ctx) });
       return;
     }
     const by = personOf(ctx);
-    const { code, invite } = await deps.access.invites.create(by, uses, deps.inviteTtlMs);
+    const note = cleanServiceText(rest, 40) || undefined;
+    const { code, invite } = await deps.access.invites.create(by, uses, deps.inviteTtlMs, note);
     deps.access.record({ action: "invited", subject: { kind: "user", id: 0, name: `invite ${invite.publicId} for ${uses}` }, by, chatId: ctx.chat.id });
     const link = `https://t.me/${ctx.me.username}?start=${code}`;
-    const until = deps.clock(new Date(invite.expiresAt));
+    const until = ctx.when(invite.expiresAt, deps.now());
     await ctx.reply(ctx.t(uses === 1 ? "admin-invite-created-one" : "admin-invite-created-many", { link, until, count: String(uses) }), {
       reply_parameters: replyTo(ctx),
       link_preview_options: { is_disabled: true },
@@ -108,7 +111,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
         if (revoked) {
           const by = personOf(ctx);
           deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
-          await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invite-revoked", { by: personName(by), id: revoked.publicId })), ctx.chat?.id);
+          await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) })), ctx.chat?.id);
         }
         await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
         return showInvites(ctx, deps, "edit");
@@ -158,9 +161,9 @@ async function showUsers(ctx: BotContext, deps: AccessFeatureDeps, page: number,
 
 async function showInvites(ctx: BotContext, deps: AccessFeatureDeps, how: "reply" | "edit"): Promise<void> {
   const open = await deps.access.invites.open();
-  const message = formatInvites(open, ctx.t, (at) => deps.clock(new Date(at)));
+  const message = formatInvites(open, ctx.t, (at) => ctx.when(at, deps.now()));
   const keyboard = new InlineKeyboard();
-  for (const invite of open.slice(0, 50)) keyboard.text(ctx.t("button-uninvite", { id: invite.publicId }), encodeAccessButton({ action: "uninvite", publicId: invite.publicId })).row();
+  for (const invite of open.slice(0, 50)) keyboard.text(ctx.t("button-uninvite", { id: inviteLabel(invite) }), encodeAccessButton({ action: "uninvite", publicId: invite.publicId })).row();
   const extra = { entities: message.entities, ...(open.length > 0 ? { reply_markup: keyboard } : {}) };
   if (how === "reply") await ctx.reply(message.text, { ...extra, reply_parameters: replyTo(ctx) });
   else await tolerateHarmless(ctx.editMessageText(message.text, extra), ctx.logger);

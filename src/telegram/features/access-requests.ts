@@ -55,7 +55,7 @@ async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<voi
     case "pending":
       return void (await toast("toast-request-pending"));
     case "denied_recently":
-      return void (await toast("toast-request-denied-recently", { time: deps.clock(new Date(asked.until)) }));
+      return void (await toast("toast-request-denied-recently", { time: ctx.when(asked.until, deps.now()) }));
     case "too_many":
       return void (await toast("toast-request-too-many"));
     case "asked":

@@ -29,6 +29,8 @@ export interface AccessFeatureDeps {
   /** BOT_TIMEZONE: times in the admins' messages. */
   clock: Clock;
   inviteTtlMs: number;
+  /** The access records' clock: "until tomorrow at 17:27" is said against it. */
+  now: () => number;
   /** Strangers get at most one reply per window (RATE_LIMIT_WINDOW_SECONDS). */
   windowMs: number;
   flags: KeyValueStore;

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { parseIds } from "../../payments/parse-ids.ts";
-import { queryCost, type IdResult, type Query } from "../../payments/query.ts";
+import { queryCost, type IdResult, type Query, type Scope } from "../../payments/query.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
@@ -182,9 +182,14 @@ async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query
   await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: keyboard }), ctx.logger);
 }
 
+const SCOPE_ORDER: Record<Scope, number> = { collection: 0, airtime: 1, status: 2 };
+
 /** /watches, with a 🔕 button for each watch. */
 async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
-  const entries = await deps.watches.watchesOf(ctx.chat?.id ?? 0, ctx.from?.id ?? 0);
+  // Oldest first, then by ID, collection before airtime: the same list every time it is asked for.
+  const entries = (await deps.watches.watchesOf(ctx.chat?.id ?? 0, ctx.from?.id ?? 0)).sort(
+    (a, b) => a.watch.startedAt - b.watch.startedAt || a.target.transactionId.localeCompare(b.target.transactionId) || SCOPE_ORDER[a.target.scope] - SCOPE_ORDER[b.target.scope],
+  );
   const message = formatWatchList(entries, ctx.t, deps.clock);
   let keyboard: InlineKeyboard | undefined;
   const shown = entries.slice(0, 50);

@@ -201,13 +201,14 @@ access-revoked = Your access to this bot was removed by an admin.
 invite-joined = ✅ Welcome! You now have access to this bot.
 invite-invalid = This invite link is no longer valid. Ask an admin for a new one.
 invite-already = You already have access to this bot.
-invite-usage = Send /invite for a link one person may use, or /invite N for N people (at most {$max}).
+invite-usage = Send /invite for a link one person may use, or /invite N for N people (at most {$max}); add whom it is for, to know it again in /invites: /invite 3 new agents in Kumasi.
 admin-invite-created-one = 🔗 This link lets one person in, until {$until}. Send it to them privately: whoever opens it first gets access.
     {$link}
 admin-invite-created-many = 🔗 This link lets {$count} people in, until {$until}. Send it privately: each of the first {$count} to open it gets access.
     {$link}
 admin-invites-heading = Open invite links ({$count}):
-admin-invites-line = by {$by} · {$left} of {$uses} left · until {$until}
+admin-invites-line = by {$by} {$made} · {$left} of {$uses} left · until {$until}
+admin-invites-line-for = for {$for} · by {$by} {$made} · {$left} of {$uses} left · until {$until}
 admin-invites-empty = No invite link is open. /invite makes one.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Invite link revoked.
@@ -360,8 +361,15 @@ duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d { $hours } h
 
+
+## Moments: when something ends or may be done again (BOT_TIMEZONE)
+moment-today = today at {$time}
+moment-tomorrow = tomorrow at {$time}
+moment-day = {$day} at {$time}
+
 ## Language
 # This language's own name, as its speakers write it: shown on the /language buttons.
+
 language-name = English
 # How numbers and dates are written (an Intl language tag): en-GB writes 1,204 and 24 Nov 2026.
 intl-locale = en-GB

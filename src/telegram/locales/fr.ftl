@@ -200,13 +200,14 @@ access-revoked = Un administrateur vous a retiré l'accès à ce bot.
 invite-joined = ✅ Bienvenue ! Vous avez maintenant accès à ce bot.
 invite-invalid = Ce lien d'invitation n'est plus valable. Demandez-en un nouveau à un administrateur.
 invite-already = Vous avez déjà accès à ce bot.
-invite-usage = Envoyez /invite pour un lien valable pour une personne, ou /invite N pour N personnes (au plus {$max}).
-admin-invite-created-one = 🔗 Ce lien fait entrer une personne, jusqu'au {$until}. Envoyez-le-lui en privé : la première personne qui l'ouvre obtient l'accès.
+invite-usage = Envoyez /invite pour un lien valable pour une personne, ou /invite N pour N personnes (au plus {$max}) ; ajoutez pour qui, afin de le reconnaître dans /invites : /invite 3 nouveaux agents de Kumasi.
+admin-invite-created-one = 🔗 Ce lien fait entrer une personne, jusqu'à {$until}. Envoyez-le-lui en privé : la première personne qui l'ouvre obtient l'accès.
     {$link}
-admin-invite-created-many = 🔗 Ce lien fait entrer {$count} personnes, jusqu'au {$until}. Envoyez-le en privé : les {$count} premières personnes qui l'ouvrent obtiennent l'accès.
+admin-invite-created-many = 🔗 Ce lien fait entrer {$count} personnes, jusqu'à {$until}. Envoyez-le en privé : les {$count} premières personnes qui l'ouvrent obtiennent l'accès.
     {$link}
 admin-invites-heading = Liens d'invitation ouverts ({$count}) :
-admin-invites-line = par {$by} · {$left} sur {$uses} restants · jusqu'au {$until}
+admin-invites-line = par {$by} {$made} · {$left} sur {$uses} restants · jusqu'à {$until}
+admin-invites-line-for = pour {$for} · par {$by} {$made} · {$left} sur {$uses} restants · jusqu'à {$until}
 admin-invites-empty = Aucun lien d'invitation n'est ouvert. /invite en crée un.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Lien d'invitation révoqué.
@@ -359,8 +360,15 @@ duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } j { $hours } h
 
+
+## Moments: when something ends or may be done again (BOT_TIMEZONE)
+moment-today = aujourd'hui à {$time}
+moment-tomorrow = demain à {$time}
+moment-day = {$day} à {$time}
+
 ## Language
 # This language's own name, as its speakers write it: shown on the /language buttons.
+
 language-name = Français
 # Comment s'écrivent les nombres et les dates (une étiquette de langue Intl) : fr écrit 1 204 et 24 nov. 2026.
 intl-locale = fr

@@ -215,13 +215,14 @@ access-revoked = O seu acesso a este bot foi retirado por um administrador.
 invite-joined = ✅ Bem-vindo(a)! Já tem acesso a este bot.
 invite-invalid = Este link de convite já não é válido. Peça um novo a um administrador.
 invite-already = Já tem acesso a este bot.
-invite-usage = Envie /invite para criar um link para uma pessoa, ou /invite N para N pessoas (no máximo {$max}).
+invite-usage = Envie /invite para criar um link para uma pessoa, ou /invite N para N pessoas (no máximo {$max}); acrescente para quem é, para o reconhecer em /invites: /invite 3 novos agentes de Kumasi.
 admin-invite-created-one = 🔗 Este link dá acesso a uma pessoa, até {$until}. Envie-o em privado: quem o abrir primeiro obtém acesso.
     {$link}
 admin-invite-created-many = 🔗 Este link dá acesso a {$count} pessoas, até {$until}. Envie-o em privado: cada uma das primeiras {$count} pessoas a abri-lo obtém acesso.
     {$link}
 admin-invites-heading = Links de convite válidos ({$count}):
-admin-invites-line = por {$by} · {$left} de {$uses} restantes · até {$until}
+admin-invites-line = por {$by} {$made} · {$left} de {$uses} restantes · até {$until}
+admin-invites-line-for = para {$for} · por {$by} {$made} · {$left} de {$uses} restantes · até {$until}
 admin-invites-empty = Não há nenhum link de convite válido. /invite cria um.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Link de convite revogado.
@@ -374,8 +375,15 @@ duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d e { $hours } h
 
+
+## Moments: when something ends or may be done again (BOT_TIMEZONE)
+moment-today = hoje às {$time}
+moment-tomorrow = amanhã às {$time}
+moment-day = {$day} às {$time}
+
 ## Idioma
 # O nome deste idioma, tal como os seus falantes o escrevem: aparece nos botões de /language.
+
 language-name = Português
 # Como se escrevem números e datas (uma etiqueta de idioma Intl): pt-PT, como em Moçambique e Angola, escreve 12 045 e 24/11/2026.
 intl-locale = pt-PT

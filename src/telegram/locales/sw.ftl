@@ -221,13 +221,14 @@ access-revoked = Msimamizi ameondoa ruhusa yako ya kutumia bot hii.
 invite-joined = ✅ Karibu! Sasa una ruhusa ya kutumia bot hii.
 invite-invalid = Kiungo hiki cha mwaliko si halali tena. Mwombe msimamizi akupe kipya.
 invite-already = Tayari una ruhusa ya kutumia bot hii.
-invite-usage = Tuma /invite upate kiungo cha mtu mmoja, au /invite N kwa watu N (wasiozidi {$max}).
+invite-usage = Tuma /invite upate kiungo cha mtu mmoja, au /invite N kwa watu N (wasiozidi {$max}); ongeza ni cha nani, ili ukitambue katika /invites: /invite 3 mawakala wapya wa Kumasi.
 admin-invite-created-one = 🔗 Kiungo hiki kinamruhusu mtu mmoja kuingia, hadi {$until}. Mtumie kwa faragha: atakayekifungua kwanza ndiye atakayepata ruhusa.
     {$link}
 admin-invite-created-many = 🔗 Kiungo hiki kinawaruhusu watu {$count} kuingia, hadi {$until}. Kitume kwa faragha: kila mmoja kati ya {$count} wa kwanza kukifungua atapata ruhusa.
     {$link}
 admin-invites-heading = Viungo vya mwaliko vilivyo wazi ({$count}):
-admin-invites-line = cha {$by} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
+admin-invites-line = cha {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
+admin-invites-line-for = kwa ajili ya {$for} · cha {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
 admin-invites-empty = Hakuna kiungo cha mwaliko kilicho wazi. /invite huunda kimoja.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Kiungo cha mwaliko kimebatilishwa.
@@ -380,8 +381,15 @@ duration-minutes = dakika { $minutes }
 duration-hours = saa { $hours } dakika { $minutes }
 duration-days = siku { $days } saa { $hours }
 
+
+## Moments: when something ends or may be done again (BOT_TIMEZONE)
+moment-today = leo saa {$time}
+moment-tomorrow = kesho saa {$time}
+moment-day = {$day} saa {$time}
+
 ## Lugha
 # Jina la lugha hii jinsi wazungumzaji wake wanavyoliandika: huonyeshwa kwenye vitufe vya /language.
+
 language-name = Kiswahili
 # Jinsi namba na tarehe zinavyoandikwa (lebo ya lugha ya Intl): sw huandika 12,045 na 24 Nov 2026.
 intl-locale = sw

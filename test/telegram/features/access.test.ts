@@ -182,6 +182,17 @@ describe("invite links", () => {
     ]);
   });
 
+  it("/invite says until when with the day (a link for 24 h does not read as already expired), and takes whom it is for", async () => {
+    const clock = Date.parse("2026-11-24T17:27:21Z");
+    const harness = setup({ now: () => clock });
+    await harness.bot.handleUpdate(messageUpdate("/invite", { from: ADMIN }));
+    expect(harness.sent().at(-1)?.payload.text).toMatch(/^🔗 This link lets one person in, until tomorrow at 17:27 UTC\./);
+    await harness.bot.handleUpdate(messageUpdate("/invite 3 new agents in Kumasi", { from: ADMIN }));
+    expect(harness.sent().at(-1)?.payload.text).toMatch(/^🔗 This link lets 3 people in, until tomorrow at 17:27 UTC\./);
+    await harness.bot.handleUpdate(messageUpdate("/invites", { from: ADMIN }));
+    expect(harness.sent().at(-1)?.payload.text).toMatch(/\n🔗 …[A-Za-z0-9_-]{4} · for new agents in Kumasi · by Kofi \(@kofi_ops\) today at 17:27 UTC · 3 of 3 left · until tomorrow at 17:27 UTC$/);
+  });
+
   it("/invite N lets N people in; a link expires after INVITE_TTL_HOURS; N is at most 50", async () => {
     let clock = Date.parse("2026-11-24T09:00:00Z");
     const harness = setup({ now: () => clock, inviteTtlMs: 60_000 });
@@ -192,7 +203,7 @@ describe("invite links", () => {
     await harness.bot.handleUpdate(start(code, stranger(6512)));
     expect(harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === 6512).at(-1)?.payload.text).toMatch(/n'est plus valable/);
     await harness.bot.handleUpdate(messageUpdate("/invite 51", { from: ADMIN }));
-    expect(harness.sent().at(-1)?.payload.text).toBe("Send /invite for a link one person may use, or /invite N for N people (at most 50).");
+    expect(harness.sent().at(-1)?.payload.text).toBe("Send /invite for a link one person may use, or /invite N for N people (at most 50); add whom it is for, to know it again in /invites: /invite 3 new agents in Kumasi.");
   });
 
   it("/invites lists the open links, each with a 🚫 that revokes it", async () => {
@@ -201,7 +212,9 @@ describe("invite links", () => {
     const code = linkIn(harness.sent().at(-1)?.payload.text);
     await harness.bot.handleUpdate(messageUpdate("/invites", { from: ADMIN }));
     const list = harness.sent().at(-1)?.payload;
-    expect(list?.text).toMatch(/^Open invite links \(1\):\n[A-Za-z0-9_-]{10} · by Kofi \(@kofi_ops\) · 3 of 3 left · until /);
+    // Told by how its link ends, not by a code found nowhere in the link.
+    expect(list?.text).toMatch(new RegExp(`^Open invite links \\(1\\):\\n🔗 …${code.slice(-4)} · by Kofi \\(@kofi_ops\\) today at \\d\\d:\\d\\d UTC · 3 of 3 left · until tomorrow at \\d\\d:\\d\\d UTC$`));
+    expect(harness.keyboardOf(list)[0]?.text).toBe(`🚫 …${code.slice(-4)}`);
     const revoke = harness.keyboardOf(list)[0];
     await harness.bot.handleUpdate(callbackUpdate(revoke?.callback_data ?? "", { message_id: 9001, chat: privateOf(ADMIN), reply_markup: list?.reply_markup }, ADMIN));
     expect(harness.toasts().at(-1)?.payload.text).toBe("Invite link revoked.");

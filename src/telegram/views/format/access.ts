@@ -104,10 +104,14 @@ function howText(entry: UserListEntry, t: Translate, day: (at: number) => string
 }
 
 /** /invites: the open links, who made them, uses left, until when. */
-export function formatInvites(open: readonly Invite[], t: Translate, clock: (at: number) => string): FormattedString {
+export function formatInvites(open: readonly Invite[], t: Translate, when: (at: number) => string): FormattedString {
   if (open.length === 0) return new FormattedString(t("admin-invites-empty"));
-  const lines = open.map((invite) =>
-    line(mono(invite.publicId), ` · ${t("admin-invites-line", { by: personName(invite.createdBy), left: String(invite.usesLeft), uses: String(invite.uses), until: clock(invite.expiresAt) })}`),
-  );
+  const lines = open.map((invite) => {
+    const details = { by: personName(invite.createdBy), made: when(invite.createdAt), left: String(invite.usesLeft), uses: String(invite.uses), until: when(invite.expiresAt) };
+    return line("🔗 ", mono(inviteLabel(invite)), ` · ${invite.note ? t("admin-invites-line-for", { ...details, for: invite.note }) : t("admin-invites-line", details)}`);
+  });
   return fitMessage(concat([bold(t("admin-invites-heading", { count: String(open.length) })), ...lines], "\n"));
 }
+
+/** How an admin tells a link: by its last characters, as the link itself ends (older links: their public ID). */
+export const inviteLabel = (invite: Invite): string => (invite.codeEnd ? `…${invite.codeEnd}` : invite.publicId);
