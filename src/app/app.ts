@@ -39,11 +39,12 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   const claims = updateClaims({ claims: state.claims, instanceId, logger });
   const assembled = assembleBot({ ...production.parts, inFlight, ...(transport.mode === "polling" ? { updateClaims: claims } : {}) });
   const { bot } = assembled;
-  const { adminText } = assembled;
-  production.whenFileLost((reason) => void assembled.alerts.send(adminText("admin-state-file-lost", { reason })));
+  const { messenger } = assembled;
+  const tellAdmins = (what: string, key: string, variables?: Record<string, string>) => messenger.send(what, "admins", ({ t }) => t(key, variables));
+  production.whenFileLost((reason) => void tellAdmins("the state file's loss, to the admins", "admin-state-file-lost", { reason }));
 
   // Claims held by this instance stay valid while it beats; after a crash they lapse with it.
-  const monitor = await startStateMonitor({ state, instanceId, logger, reportEmptied: () => assembled.alerts.send(adminText("admin-store-emptied")) });
+  const monitor = await startStateMonitor({ state, instanceId, logger, reportEmptied: async () => void (await tellAdmins("the emptied store, to the admins", "admin-store-emptied")) });
   // Back after an outage: beat at once, so that no other instance takes this one's claims for dead.
   production.whenStateBack(() => monitor.beatNow());
 

@@ -24,10 +24,10 @@ import { createWatchStore, type WatchStore } from "../payments/watches/watch-sto
 import type { StateStore } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { createBot } from "../telegram/create-bot.ts";
-import { DEFAULT_LOCALE, type Translate, type Translations } from "../telegram/i18n.ts";
+import type { Translations } from "../telegram/i18n.ts";
 import type { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
-import { adminAlerts, alertOnTokenRejection, type AdminAlerts } from "../telegram/notify/admin-alerts.ts";
-import { adminChannel } from "../telegram/notify/admin-channel.ts";
+import { alertOnTokenRejection } from "../telegram/notify/admin-alerts.ts";
+import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { bulkDelivery } from "../telegram/notify/bulk-delivery.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
@@ -91,7 +91,8 @@ export interface AssembledBot {
   bot: Bot<BotContext>;
   /** Sends outside any update (alerts, notifications, bulk reports): no auto-retry, its senders handle 429s. */
   api: Api;
-  alerts: AdminAlerts;
+  /** Tells someone outside an update (the admins, a person, a group), each in their language. */
+  messenger: Messenger;
   /** Who may use the bot, and what admins change from the chat. */
   access: AccessControl;
   events: EnquiryEvents;
@@ -103,8 +104,6 @@ export interface AssembledBot {
   health: { recorder: HealthRecorder; monitor: HealthMonitor; reader: HealthCountsReader };
   /** Languages chosen with /language, by people and groups. */
   languages: LanguageChoices;
-  /** The admins' texts, in the admin chat's language. */
-  adminText: Translate;
   /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
   prepare(): Promise<void>;
   /** Starts the background work: watch checks, their notifications, reporting checks a dead instance left, and keeping the grants fresh. */
@@ -126,25 +125,22 @@ export function assembleBot(parts: BotParts): AssembledBot {
     return api;
   };
   const api = fromTelegram(new Api(settings.telegram.botToken, { fetch: parts.telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) }));
-  const alerts = adminAlerts(api, settings.adminChatId, logger);
   const access = accessControl({ lists: settings.access, records: state.records, logger, ...(parts.now ? { now: parts.now } : {}) });
-  const admins = adminChannel(api, { adminChatId: settings.adminChatId, adminUserIds: settings.access.adminUserIds }, logger);
   const languages = languageChoices(state.records, translations.locales, logger);
-  // Read by a team: in the admin chat's language when it chose one (/language there), the default one otherwise.
-  const adminText: Translate = (key, variables) => translations.translatorFor(languages.localeFor({ chatId: settings.adminChatId }) ?? DEFAULT_LOCALE)(key, variables);
+  const messenger = createMessenger({ api, translations, languages, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
   const currentToken = parts.serviceToken ?? (() => undefined);
 
   const events = createEnquiryEvents();
   if (metrics) events.subscribe(metrics.countEnquiry);
   parts.enquiryListeners?.forEach((listener) => events.subscribe(listener));
-  events.subscribe(alertOnTokenRejection({ alerts, kv: state.kv, logger, currentToken, message: (status) => adminText("admin-token-rejected", { status }) }));
+  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken }));
   const tokenFingerprintNow = currentFingerprint(currentToken);
   const tokenPaused = tokenPause(events, state.kv, tokenFingerprintNow, logger);
 
   const now = parts.now ?? Date.now;
   const zone = timeZone(settings.timeZone);
   const clock = clockIn(settings.timeZone);
-  const announcer = healthAnnouncer({ api, admins, alertChatIds: settings.health.alertChatIds, translations, clock, logger, languages });
+  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, clock });
   const recorder = healthRecorder({ tallies: state.tallies, logger, now });
   const reader = healthCountsReader(state.tallies);
   const monitor = healthMonitor({
@@ -184,23 +180,20 @@ export function assembleBot(parts: BotParts): AssembledBot {
     state,
     budget,
     checker: backgroundChecker,
-    delivery: bulkDelivery({ api, translations, buttons: stores.buttons, timeZone: settings.timeZone, logger, languages }),
+    delivery: bulkDelivery({ api, messenger, buttons: stores.buttons, timeZone: settings.timeZone, logger }),
     instanceId: parts.instanceId,
     logger,
   });
   const bot = createBot({
     settings,
     access,
-    admins,
-    outside: api,
+    messenger,
     checker,
     watches,
     bulkChecks: bulkJobs,
     stores,
     translations,
     languages,
-    adminText,
-    alerts,
     logger,
     client: { fetch: parts.telegram.fetch, ...(parts.telegram.transformers ? { transformers: parts.telegram.transformers } : {}) },
     ...(parts.telegram.botInfo ? { botInfo: parts.telegram.botInfo } : {}),
@@ -241,7 +234,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   return {
     bot,
     api,
-    alerts,
+    messenger,
     access,
     events,
     checker,
@@ -250,7 +243,6 @@ export function assembleBot(parts: BotParts): AssembledBot {
     budget,
     health: { recorder, monitor, reader },
     languages,
-    adminText,
     prepare: async () => {
       await Promise.all([access.grants.refresh(), languages.refresh()]);
     },
@@ -303,15 +295,14 @@ export function assembleBot(parts: BotParts): AssembledBot {
         store: watches,
         api,
         counters: state.counters,
-        translations,
+        messenger,
         shownAnswers: stores.shownAnswers,
         buttons: stores.buttons,
         aliases: stores.aliases,
         times: { maxHours: settings.watches.maxAgeMs / 3_600_000, notFoundMinutes: settings.watches.notFoundMs / 60_000 },
-        adminAlerted: alerts.enabled,
+        adminAlerted: messenger.reachesAdmins,
         clock: clockIn(settings.timeZone),
         logger,
-        languages,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
       });
       background = [scheduler, notifier, bulkJobs];

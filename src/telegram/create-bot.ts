@@ -1,5 +1,5 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type Api, type MiddlewareFn, type Transformer } from "grammy";
+import { Bot, Composer, type MiddlewareFn, type Transformer } from "grammy";
 import type { AccessControl } from "../access/access-control.ts";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
@@ -31,7 +31,7 @@ import { watchFeature } from "./features/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { unknownCommandFeature } from "./features/unknown-command.ts";
 import { whoamiFeature } from "./features/whoami.ts";
-import type { Translate, Translations } from "./i18n.ts";
+import type { Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
 import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
@@ -40,8 +40,7 @@ import type { InFlightUpdates } from "./middleware/in-flight.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
-import type { AdminAlerts } from "./notify/admin-alerts.ts";
-import type { AdminChannel } from "./notify/admin-channel.ts";
+import type { Messenger } from "./notify/messenger.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
 import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
 import { sendingPolicy } from "./transport/retry.ts";
@@ -65,10 +64,8 @@ export interface CreateBotOptions {
   settings: Pick<Config, "telegram" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "inviteTtlMs">;
   /** Who may use the bot: the configuration's lists, and what admins change from the chat. */
   access: AccessControl;
-  /** How admins hear about access. */
-  admins: AdminChannel;
-  /** Sends outside any update (to a requester, a group, someone whose access was removed). */
-  outside: Api;
+  /** Tells someone outside the update (the admins, a requester, a group, someone whose access was removed), in their language. */
+  messenger: Messenger;
   checker: Checker;
   watches: WatchSubscriptions & WatchChats;
   bulkChecks: BulkCheckStarter;
@@ -76,9 +73,6 @@ export interface CreateBotOptions {
   translations: Translations;
   /** Languages chosen with /language: they win over the one Telegram's app reports. */
   languages: LanguageChoices;
-  /** The admins' texts: in the admin chat's language when it chose one, the default language otherwise. */
-  adminText: Translate;
-  alerts: AdminAlerts;
   logger: Logger;
   /** The Bot API client: grammY's `fetch` (undici in production), and transformers under the bot's own. */
   client: { fetch: typeof fetch; transformers?: readonly Transformer[] };
@@ -119,11 +113,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const policy = options.access.policy;
   const accessDeps: AccessFeatureDeps = {
     access: options.access,
-    admins: options.admins,
-    api: options.outside,
-    translations,
-    adminText: options.adminText,
-    languages: options.languages,
+    messenger: options.messenger,
     bulkChecks: options.bulkChecks,
     clock: clockIn(settings.timeZone),
     inviteTtlMs: settings.inviteTtlMs,
@@ -134,7 +124,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const answers = {
     checker: options.checker,
     buttons: stores.buttons,
-    adminAlerted: options.alerts.enabled,
+    adminAlerted: options.messenger.reachesAdmins,
     shownAnswers: stores.shownAnswers,
     watches: options.watches,
     clock: clockIn(settings.timeZone),
@@ -147,7 +137,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     ...(options.inFlight ? [options.inFlight.middleware()] : []),
     updateLogger(logger),
     translations.middleware(options.languages),
-    chatMigration({ policy, grants: options.access.grants, languages: options.languages, adminText: options.adminText, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, alerts: options.alerts }).middleware(),
+    chatMigration({ policy, grants: options.access.grants, languages: options.languages, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, messenger: options.messenger }).middleware(),
     accessGate({ policy, noteNames: (ctx) => noteNames(options.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
     ...(options.updateClaims ? [claimedOnce(options.updateClaims)] : []),

@@ -9,7 +9,7 @@ import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { createEnquiryClient } from "../../src/payments/enquiry/client.ts";
 import { createMetrics } from "../../src/ops/metrics.ts";
-import { BOT_TOKEN, createTestBot } from "../support/bot-harness.ts";
+import { BOT_TOKEN, createTestBot, translations } from "../support/bot-harness.ts";
 import { enquiryAnswer, json, startLocalServer } from "../support/http-server.ts";
 import { captureLogs } from "../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
@@ -87,11 +87,36 @@ describe("a rejected service token", () => {
     expect(logs.lines.join("")).not.toMatch(/token-one-value|token-two-value/);
   });
 
+  it("without ADMIN_CHAT_ID, reaches each admin privately, in that admin's language, as the token's expiry does", async () => {
+    const enquiry = scriptedEnquiry((kind, id) => outcomes.unauthorized(kind, id));
+    const harness = createTestBot({ enquiry, serviceToken: () => "token-three-value", access: { adminUserIds: new Set([7001, 7002]) } });
+    await harness.assembled.languages.choose({ kind: "user", id: 7002 }, { locale: "fr", by: 7002, at: 1 });
+    await harness.bot.handleUpdate(messageUpdate("/collection TX-1"));
+    const toAdmin = (id: number) => harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === id);
+    await vi.waitFor(() => expect(toAdmin(7001)).toHaveLength(1));
+    expect(toAdmin(7001)[0]?.payload.text).toMatch(/^⚠️ The payment provider rejected the bot's service token \(HTTP 401\)/);
+    await vi.waitFor(() => expect(toAdmin(7002)).toHaveLength(1));
+    expect(toAdmin(7002)[0]?.payload.text).toBe(translations.translatorFor("fr")("admin-token-rejected", { status: "401" }));
+    // The agent is told an admin knows.
+    expect(harness.sent().find((call) => call.payload.chat_id === USER.id)?.payload.text).toContain("an admin has been told");
+  });
+
   it("is reported once across instances and restarts that share the state store", async () => {
     const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
     const sentAlerts: string[] = [];
     const instance = () =>
-      alertOnTokenRejection({ alerts: { enabled: true, send: async (text) => void sentAlerts.push(text) }, kv: store.kv, logger: captureLogs().logger, currentToken: () => "same-token", message: () => "alert" });
+      alertOnTokenRejection({
+        messenger: {
+          send: async (_what, _to, render) => {
+            const rendered = render({ t: () => "alert" } as never);
+            sentAlerts.push(typeof rendered === "string" ? rendered : rendered.text.toString());
+            return [];
+          },
+        },
+        kv: store.kv,
+        logger: captureLogs().logger,
+        currentToken: () => "same-token",
+      });
     const record = { time: "", userId: 1, chatId: 1, kind: "collection", transactionId: "TX-1", outcome: "unauthorized", paymentStatus: undefined, latencyMs: 1, via: "command" } as const;
     instance()(record, outcomes.unauthorized("collection", "TX-1"));
     instance()(record, outcomes.unauthorized("collection", "TX-1"));

@@ -1,4 +1,3 @@
-import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard, type CommandContext } from "grammy";
 import { MOST_USES_PER_INVITE } from "../../access/invites.ts";
 import { isAdmin, isAllowed } from "../../access/policy.ts";
@@ -9,7 +8,7 @@ import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.
 import { commands } from "../views/commands.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../views/format/access.ts";
-import { adminText, personOf, takeAccessAway, type AccessFeatureDeps } from "./access-shared.ts";
+import { noteToAdmins, personOf, takeAccessAway, type AccessFeatureDeps } from "./access-shared.ts";
 
 /**
  * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of
@@ -22,7 +21,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
   const admins = composer.filter((ctx) => isAdmin(deps.access.policy, ctx.from?.id));
   /** Where admin commands work; elsewhere an admin is told where to send them. */
   const here = async (ctx: BotContext) => {
-    if (ctx.chat?.type === "private" || deps.admins.isAdminChat(ctx.chat?.id)) return true;
+    if (ctx.chat?.type === "private" || deps.messenger.isAdminChat(ctx.chat?.id)) return true;
     await ctx.reply(ctx.t("admin-only-here"), { reply_parameters: replyTo(ctx) });
     return false;
   };
@@ -46,7 +45,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
       reply_parameters: replyTo(ctx),
       link_preview_options: { is_disabled: true },
     });
-    await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invited", { by: personName(by), count: String(uses) })), ctx.chat.id);
+    await noteToAdmins(deps, (reader) => reader.t("admin-note-invited", { by: personName(by), count: String(uses) }), ctx.chat.id);
   });
 
   admins.command(commands.invites.name, async (ctx) => {
@@ -111,7 +110,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
         if (revoked) {
           const by = personOf(ctx);
           deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
-          await deps.admins.note(new FormattedString(adminText(deps)("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) })), ctx.chat?.id);
+          await noteToAdmins(deps, (reader) => reader.t("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) }), ctx.chat?.id);
         }
         await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
         return showInvites(ctx, deps, "edit");
@@ -136,7 +135,7 @@ async function allow(ctx: CommandContext<BotContext>, deps: AccessFeatureDeps, k
   await deps.access.grants.grant({ kind, subject, how: { type: "allowed", by, at: Date.now() } });
   deps.access.record({ action: "allowed", subject: { kind, id, name: subject.name }, by, chatId: ctx.chat.id });
   await ctx.reply(ctx.t(kind === "user" ? "admin-allowed-user" : "admin-allowed-group", { id: String(id) }), { reply_parameters: replyTo(ctx) });
-  await deps.admins.note(new FormattedString(adminText(deps)("admin-note-allowed", { by: personName(by), name: personName(subject), id: String(id) })), ctx.chat.id);
+  await noteToAdmins(deps, (reader) => reader.t("admin-note-allowed", { by: personName(by), name: personName(subject), id: String(id) }), ctx.chat.id);
 }
 
 async function showUsers(ctx: BotContext, deps: AccessFeatureDeps, page: number, how: "reply" | "edit"): Promise<void> {

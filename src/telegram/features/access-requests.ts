@@ -9,7 +9,8 @@ import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.
 import { formatDecidedRequest, formatRequest, personName } from "../views/format/access.ts";
 import { formatHelp } from "../views/format/help.ts";
 import { concat } from "../views/format/text.ts";
-import { adminText, personOf, tell, toldIn, type AccessFeatureDeps } from "./access-shared.ts";
+import { noteToAdmins, personOf, tell, type AccessFeatureDeps } from "./access-shared.ts";
+import type { Reader } from "../notify/messenger.ts";
 
 /**
  * Asking for access, and deciding: a stranger's 🙋 Request access (on their refusal), the admins'
@@ -70,11 +71,12 @@ async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<voi
 }
 
 async function sendToAdmins(deps: AccessFeatureDeps, request: AccessRequest): Promise<void> {
-  const t = adminText(deps);
-  const keyboard = new InlineKeyboard()
-    .text(t("button-approve"), encodeAccessButton({ action: "approve", requestId: request.id }))
-    .text(t("button-deny"), encodeAccessButton({ action: "deny", requestId: request.id }));
-  const sent = await deps.admins.send(formatRequest(request, t), keyboard);
+  const sent = await deps.messenger.send("a request for access, to the admins", "admins", ({ t }) => ({
+    text: formatRequest(request, t),
+    keyboard: new InlineKeyboard()
+      .text(t("button-approve"), encodeAccessButton({ action: "approve", requestId: request.id }))
+      .text(t("button-deny"), encodeAccessButton({ action: "deny", requestId: request.id })),
+  }));
   await deps.access.requests.told(request.id, sent);
 }
 
@@ -87,7 +89,6 @@ async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId
   }
   const by = personOf(ctx);
   const result = await deps.access.requests.decide(requestId, decision, by);
-  const t = adminText(deps);
   switch (result.type) {
     case "unknown":
       await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
@@ -104,28 +105,29 @@ async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId
   const { request } = result;
   const subject = { kind: request.kind, id: request.subject.id, name: request.subject.name };
   deps.access.record({ action: decision, subject, by, chatId: ctx.chat?.id });
+  // The requester's app language, as seen when they asked: until they choose one.
+  const language = request.kind === "user" ? request.subject.language : undefined;
   if (decision === "approved") {
     await deps.access.grants.grant({ kind: request.kind, subject: request.subject, how: { type: "approved", by, at: Date.now() } });
-    const told = toldIn(deps, request.subject.id, request.kind === "user" ? request.subject.language : undefined);
-    const help = formatHelp(told, { chatType: request.kind === "user" ? "private" : "group", botUsername: ctx.me.username, admin: false });
-    await tell(deps, request.subject.id, concat([new FormattedString(told(request.kind === "user" ? "access-granted-welcome" : "group-approved")), help], "\n\n"), ctx.logger);
+    const help = (t: Reader["t"]) => formatHelp(t, { chatType: request.kind === "user" ? "private" : "group", botUsername: ctx.me.username, admin: false });
+    await tell(deps, request.subject.id, ({ t }) => concat([new FormattedString(t(request.kind === "user" ? "access-granted-welcome" : "group-approved")), help(t)], "\n\n"), language);
   } else {
-    const told = toldIn(deps, request.subject.id, request.kind === "user" ? request.subject.language : undefined);
-    await tell(deps, request.subject.id, told(request.kind === "user" ? "access-request-declined" : "group-request-declined"), ctx.logger);
+    await tell(deps, request.subject.id, ({ t }) => t(request.kind === "user" ? "access-request-declined" : "group-request-declined"), language);
   }
   await showDecided(ctx, deps, request);
-  await deps.admins.note(new FormattedString(t(decision === "approved" ? "admin-note-approved" : "admin-note-denied", { by: personName(by), name: personName(request.subject), id: String(request.subject.id) })), ctx.chat?.id);
+  await noteToAdmins(deps, ({ t }) => t(decision === "approved" ? "admin-note-approved" : "admin-note-denied", { by: personName(by), name: personName(request.subject), id: String(request.subject.id) }), ctx.chat?.id);
   await toast(decision === "approved" ? "toast-approved" : "toast-denied");
 }
 
 /** Every admin message about the request says who decided and when, and loses its buttons. */
 async function showDecided(ctx: BotContext, deps: AccessFeatureDeps, request: AccessRequest): Promise<void> {
-  const decided = formatDecidedRequest(request, adminText(deps), deps.clock);
   const pressedOn = ctx.callbackQuery?.message;
   const messages = [...request.adminMessages];
   if (pressedOn && !messages.some((sent) => sent.chatId === pressedOn.chat.id && sent.messageId === pressedOn.message_id)) messages.push({ chatId: pressedOn.chat.id, messageId: pressedOn.message_id });
   for (const { chatId, messageId } of messages) {
-    await deps.api.editMessageText(chatId, messageId, decided.text, { entities: decided.entities }).catch((error: unknown) => ctx.logger.debug({ err: error, chatId }, "an admin's request message was not updated"));
+    // Each admin's message in that admin's (or the admin chat's) language.
+    const decided = formatDecidedRequest(request, deps.messenger.readerFor(chatId).t, deps.clock);
+    await ctx.api.editMessageText(chatId, messageId, decided.text, { entities: decided.entities }).catch((error: unknown) => ctx.logger.debug({ err: error, chatId }, "an admin's request message was not updated"));
   }
 }
 
@@ -135,23 +137,23 @@ async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { i
   const { policy } = deps.access;
   // This update is the group's: its language, else the language of whoever added the bot.
   const t = ctx.t;
-  const hello = () => tell(deps, group.id, concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"), ctx.logger);
+  const hello = () => tell(deps, group.id, () => concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"));
   if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
   if (isAdmin(policy, by.id)) {
     await deps.access.grants.grant({ kind: "chat", subject: group, how: { type: "added", by, at: Date.now() } });
     deps.access.record({ action: "group_added", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
     await hello();
-    await deps.admins.note(new FormattedString(adminText(deps)("admin-group-added", { by: personName(by), title: personName(group), id: String(group.id) })), group.id);
+    await noteToAdmins(deps, ({ t: adminT }) => adminT("admin-group-added", { by: personName(by), title: personName(group), id: String(group.id) }), group.id);
     return;
   }
-  if (policy.adminUserIds.size === 0) return void (await tell(deps, group.id, t("access-denied-group", { chatId: String(group.id) }), ctx.logger));
+  if (policy.adminUserIds.size === 0) return void (await tell(deps, group.id, () => t("access-denied-group", { chatId: String(group.id) })));
   const asked = await deps.access.requests.ask({ kind: "chat", subject: group, addedBy: by });
   if (asked.type === "asked") {
     deps.access.record({ action: "requested", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
     await sendToAdmins(deps, asked.request);
   }
   const key = asked.type === "asked" ? "group-not-allowed-yet" : asked.type === "too_many" ? "group-too-many" : asked.type === "pending" ? "group-request-pending" : "group-request-declined";
-  await tell(deps, group.id, t(key), ctx.logger);
+  await tell(deps, group.id, () => t(key));
 }
 
 /** Removed from a group: a grant given from the chat ends with it (the configuration's stays). */
@@ -161,5 +163,5 @@ async function removedFromGroup(ctx: BotContext, deps: AccessFeatureDeps, group:
   const grant = await deps.access.grants.revoke("chat", group.id);
   if (!grant) return;
   deps.access.record({ action: "group_removed", subject: { kind: "chat", id: group.id, name: group.name }, by: personOf(ctx), chatId: group.id });
-  await deps.admins.note(new FormattedString(adminText(deps)("admin-group-removed", { title: personName(group), id: String(group.id) })), group.id);
+  await noteToAdmins(deps, ({ t }) => t("admin-group-removed", { title: personName(group), id: String(group.id) }), group.id);
 }

@@ -1,29 +1,19 @@
-import { FormattedString } from "@grammyjs/parse-mode";
-import type { Api } from "grammy";
+import type { FormattedString } from "@grammyjs/parse-mode";
 import type { AccessControl } from "../../access/access-control.ts";
 import type { Person } from "../../access/grants.ts";
 import type { BulkCheckStarter } from "../../payments/bulk/bulk-jobs.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
-import { pickLocale, type Translate, type Translations } from "../i18n.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
-import type { AdminChannel } from "../notify/admin-channel.ts";
-import { sendOutsideUpdate } from "../notify/send-outside-update.ts";
+import type { Messenger, Reader } from "../notify/messenger.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { personName } from "../views/format/access.ts";
 import type { Clock } from "../views/format/text.ts";
 
-/** What the access features share: the records, the admins' channel, and a way to reach people outside the update. */
+/** What the access features share: the records, and the messenger that reaches the admins and people outside the update. */
 export interface AccessFeatureDeps {
   access: AccessControl;
-  admins: AdminChannel;
-  /** Sends outside the update: to a requester, a group, someone whose access was removed. */
-  api: Api;
-  translations: Translations;
-  /** The admins' texts: in the admin chat's language when it chose one, the default language otherwise. */
-  adminText: Translate;
-  /** Languages chosen with /language: someone told outside the update is told in theirs. */
-  languages: Pick<LanguageChoices, "localeFor">;
+  /** To the admins, a requester, a group, someone whose access was removed: each in their language. */
+  messenger: Messenger;
   /** The running bulk checks of a person or group whose access is removed stop, and send nothing more. */
   bulkChecks: Pick<BulkCheckStarter, "stopWhereAccessEnded">;
   /** BOT_TIMEZONE: times in the admins' messages. */
@@ -43,17 +33,22 @@ export function personOf(ctx: BotContext): Person {
   return { id: from?.id ?? 0, name, ...(from?.username ? { username: from.username } : {}) };
 }
 
-/** The admins' texts: read by a team, in the admin chat's language (the default one without an admin chat). */
-export const adminText = (deps: Pick<AccessFeatureDeps, "adminText">): Translate => deps.adminText;
+/**
+ * Tells someone outside the update (their private chat, or a group), once, in their language: the
+ * one chosen for that chat, else `languageCode` (their app's, as last seen).
+ */
+export async function tell(deps: Pick<AccessFeatureDeps, "messenger">, chatId: number, render: (reader: Reader) => FormattedString | string, languageCode?: string): Promise<void> {
+  await deps.messenger.send("a message about access", { chatId }, render, { language: languageCode });
+}
 
-/** How to address a chat outside the update: its chosen language, else the one its person's app reported. */
-export const toldIn = (deps: Pick<AccessFeatureDeps, "translations" | "languages">, chatId: number, languageCode?: string): Translate =>
-  deps.translations.translatorFor(deps.languages.localeFor({ chatId }) ?? pickLocale(languageCode, deps.translations.locales));
-
-/** Tells someone outside the update (their private chat, or a group), once, in their language. */
-export async function tell(deps: AccessFeatureDeps, chatId: number, message: FormattedString | string, logger: BotContext["logger"]): Promise<void> {
-  const formatted = typeof message === "string" ? new FormattedString(message) : message;
-  await sendOutsideUpdate("a message about access", chatId, (id) => deps.api.sendMessage(id, formatted.text, { entities: formatted.entities, link_preview_options: { is_disabled: true } }), logger);
+/**
+ * A note to the admin chat of a change made elsewhere (in an admin's private chat, in a group):
+ * none without ADMIN_CHAT_ID, nor for a change made in the admin chat, where the admins saw it.
+ */
+export async function noteToAdmins(deps: Pick<AccessFeatureDeps, "messenger">, render: (reader: Reader) => FormattedString | string, madeIn: number | undefined): Promise<void> {
+  const { messenger } = deps;
+  if (messenger.isAdminChat(madeIn) || !messenger.adminDestinations().some((destination) => messenger.isAdminChat(destination.chatId))) return;
+  await messenger.send("a note to the admins", "admins", render);
 }
 
 /**
@@ -76,8 +71,8 @@ export async function takeAccessAway(
   const by = personOf(ctx);
   deps.access.record({ action: "revoked", subject: { kind, id, name: grant.subject.name }, by, chatId: ctx.chat?.id });
   await deps.bulkChecks.stopWhereAccessEnded({ kind, id });
-  await tell(deps, id, toldIn(deps, id)("access-revoked"), ctx.logger);
+  await tell(deps, id, (reader) => reader.t("access-revoked"));
   const name = personName(grant.subject);
-  await deps.admins.note(new FormattedString(adminText(deps)("admin-note-revoked", { by: personName(by), name, id: String(id) })), ctx.chat?.id);
+  await noteToAdmins(deps, (reader) => reader.t("admin-note-revoked", { by: personName(by), name, id: String(id) }), ctx.chat?.id);
   return { type: "revoked", name };
 }

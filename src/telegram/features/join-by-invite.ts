@@ -6,7 +6,7 @@ import { isInviteStart } from "../message-command.ts";
 import { personName } from "../views/format/access.ts";
 import { formatHelp } from "../views/format/help.ts";
 import { concat } from "../views/format/text.ts";
-import { adminText, personOf, type AccessFeatureDeps } from "./access-shared.ts";
+import { personOf, type AccessFeatureDeps } from "./access-shared.ts";
 
 /**
  * Opening an invite link sends `/start <code>`: the person is let in at once, told how to use the
@@ -36,7 +36,7 @@ export function joinByInviteFeature(deps: AccessFeatureDeps): Composer<BotContex
     await deps.access.grants.grant({ kind: "user", subject: who, how: { type: "invite", by, at: Date.now() } });
     deps.access.record({ action: "joined", subject: { kind: "user", id: who.id, name: who.name }, by, chatId: ctx.chat.id });
     await reply(concat([new FormattedString(ctx.t("invite-joined")), help()], "\n\n"));
-    await deps.admins.send(new FormattedString(adminText(deps)("admin-joined", { name: personName(who), id: String(who.id), by: personName(by) })));
+    await deps.messenger.send("who joined, to the admins", "admins", (reader) => reader.t("admin-joined", { name: personName(who), id: String(who.id), by: personName(by) }));
   });
   return composer;
 }

@@ -6,9 +6,8 @@ import type { WatchChats } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import type { Translate } from "../i18n.ts";
 import type { LanguageChoices } from "../stores/language-choices.ts";
-import type { AdminAlerts } from "../notify/admin-alerts.ts";
+import type { Messenger } from "../notify/messenger.ts";
 
 export interface ChatMigrationOptions {
   policy: AccessPolicy;
@@ -19,11 +18,10 @@ export interface ChatMigrationOptions {
   watches: WatchChats;
   aliases: ChatAliases;
   kv: KeyValueStore;
-  alerts: AdminAlerts;
+  /** The operators are told to update ALLOWED_CHAT_IDS. */
+  messenger: Pick<Messenger, "send">;
   /** The group's language follows it too. */
   languages: Pick<LanguageChoices, "move">;
-  /** The admins' texts, in the admin chat's language. */
-  adminText: Translate;
 }
 
 /**
@@ -32,7 +30,7 @@ export interface ChatMigrationOptions {
  * allowed group the bot remembers the old ID, keeps answering under the new one, moves the
  * group's watches there, and tells the operators (once) to update ALLOWED_CHAT_IDS.
  */
-export function chatMigration({ policy, grants, record, watches, aliases, kv, alerts, languages, adminText }: ChatMigrationOptions): Composer<BotContext> {
+export function chatMigration({ policy, grants, record, watches, aliases, kv, messenger, languages }: ChatMigrationOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const migrated = async (ctx: BotContext, formerId: number, newId: number) => {
     // Before the rest, which may stop early; a failure here costs only the group's language, not its access or watches.
@@ -52,7 +50,7 @@ export function chatMigration({ policy, grants, record, watches, aliases, kv, al
     // Both service messages arrive (one per chat), possibly at two instances: one warning, one alert.
     if (!(await kv.setIfAbsent(`chat-migrated:${formerId}`, String(newId), 7 * 24 * 60 * 60 * 1000))) return;
     ctx.logger.warn({ formerChatId: formerId, newChatId: newId, allowedAs: originalId }, "an allowed group became a supergroup with a new ID: add it to ALLOWED_CHAT_IDS");
-    await alerts.send(adminText("admin-chat-migrated", { formerId: String(formerId), newId: String(newId) }));
+    await messenger.send("a group's new ID, to the admins", "admins", ({ t }) => t("admin-chat-migrated", { formerId: String(formerId), newId: String(newId) }));
   };
   composer.on("message:migrate_to_chat_id", (ctx) => migrated(ctx, ctx.chat.id, ctx.msg.migrate_to_chat_id));
   composer.on("message:migrate_from_chat_id", (ctx) => migrated(ctx, ctx.msg.migrate_from_chat_id, ctx.chat.id));

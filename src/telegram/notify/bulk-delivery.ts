@@ -2,24 +2,21 @@ import { InlineKeyboard, InputFile, type Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BulkDelivery, BulkRequest } from "../../payments/bulk/bulk-jobs.ts";
 import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../payments/bulk/report.ts";
-import type { Translations } from "../i18n.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure } from "../transport/errors.ts";
 import { encodeButton } from "../views/callback-data.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
 import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
-import { sendOutsideUpdate } from "./send-outside-update.ts";
+import type { Messenger } from "./messenger.ts";
 
 export interface BulkDeliveryOptions {
   /** Sends outside any update: a check outlives the update that started it. */
   api: Api;
-  translations: Translations;
+  /** The owner's reader (a language chosen since the file was sent, the group's or the owner's, wins over the one it was sent in), and sends that must arrive. */
+  messenger: Pick<Messenger, "readerFor" | "call">;
   buttons: ButtonStore;
   /** BOT_TIMEZONE: the report's file name. */
   timeZone: string;
   logger: Logger;
-  /** A language chosen since the file was sent (the group's, or the owner's) wins over the one it was sent in. */
-  languages?: Pick<LanguageChoices, "localeFor">;
 }
 
 /**
@@ -28,15 +25,15 @@ export interface BulkDeliveryOptions {
  * report is sent as a reply to the file. Progress is best effort; the summary and the report
  * must arrive (429s waited out, a supergroup followed).
  */
-export function bulkDelivery({ api, translations, buttons, timeZone, logger, languages }: BulkDeliveryOptions): BulkDelivery {
-  const localeOf = (job: { chatId: number; ownerId: number; locale: string }) => languages?.localeFor({ chatId: job.chatId, userId: job.ownerId }) ?? job.locale;
+export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: BulkDeliveryOptions): BulkDelivery {
+  const readerOf = (job: { chatId: number; ownerId: number; locale: string }) => messenger.readerFor(job.chatId, { userId: job.ownerId, language: job.locale });
   const cancelKeyboard = async (jobId: string, request: BulkRequest) =>
-    new InlineKeyboard().text(translations.translatorFor(localeOf(request))("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
+    new InlineKeyboard().text(readerOf(request).t("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
 
   return {
     async started(jobId, request) {
-      const locale = localeOf(request);
-      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, translations.translatorFor(locale), translations.numbersFor(locale)), {
+      const reader = readerOf(request);
+      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t, reader.numbers), {
         reply_markup: await cancelKeyboard(jobId, request),
         reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
       });
@@ -44,8 +41,8 @@ export function bulkDelivery({ api, translations, buttons, timeZone, logger, lan
     },
 
     progress(jobId, request, record, done) {
-      const locale = localeOf(request);
-      const text = formatProgress(request.scope, done, request.ids.length, translations.translatorFor(locale), translations.numbersFor(locale));
+      const reader = readerOf(request);
+      const text = formatProgress(request.scope, done, request.ids.length, reader.t, reader.numbers);
       void cancelKeyboard(jobId, request)
         .then((keyboard) => api.editMessageText(request.chatId, record.progressMessageId, text, { reply_markup: keyboard }))
         // Progress is best effort: a 429 only skips this update.
@@ -53,25 +50,24 @@ export function bulkDelivery({ api, translations, buttons, timeZone, logger, lan
     },
 
     async finished(request, record, { ending, results, verdicts }) {
-      const locale = localeOf(request);
-      const t = translations.translatorFor(locale);
-      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, translations.numbersFor(locale));
-      await sendOutsideUpdate("a bulk check's summary", request.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, summary), logger);
+      const { t, numbers } = readerOf(request);
+      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, numbers);
+      await messenger.call("a bulk check's summary", request.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, summary));
       if (results.length === 0 && request.invalid.total === 0) return;
       const csv = await reportCsv(reportRows(results, request.invalid, { ...ENGLISH_REPORT_LABELS, eitherKind: t("bulk-kind-status") }));
       const file = () => new InputFile(Buffer.from(csv, "utf8"), reportFileName(new Date(), timeZone));
-      await sendOutsideUpdate("a bulk check's report", request.chatId, (chatId) =>
+      await messenger.call("a bulk check's report", request.chatId, (chatId) =>
         api.sendDocument(chatId, file(), {
           caption: t("bulk-report-caption", { file: request.fileName }),
           reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
         }),
-      logger);
+      );
     },
 
     async interrupted(record) {
-      const locale = localeOf(record);
-      const text = translations.translatorFor(locale)("bulk-interrupted", { total: translations.numbersFor(locale).count(record.total), file: record.fileName });
-      await sendOutsideUpdate("a bulk check's interruption notice", record.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, text), logger);
+      const { t, numbers } = readerOf(record);
+      const text = t("bulk-interrupted", { total: numbers.count(record.total), file: record.fileName });
+      await messenger.call("a bulk check's interruption notice", record.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, text));
     },
   };
 }

@@ -7,8 +7,7 @@ import type { WatchNotices } from "../../payments/watches/watch-store.ts";
 import { StateUnavailableError, type Counters } from "../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
-import type { Translations } from "../i18n.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
+import type { Messenger } from "./messenger.ts";
 import { classifySendFailure, describeTelegramFailure } from "../transport/errors.ts";
 import { answerView } from "../views/answer-view.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
@@ -23,7 +22,8 @@ export interface WatchNotifierOptions {
   api: Api;
   /** Where Telegram's limits are counted: shared by every instance with Redis. */
   counters: Counters;
-  translations: Translations;
+  /** Whom a notice is read by: the group's language, else the first subscriber's choice, else the one the watch began in. */
+  messenger: Pick<Messenger, "readerFor">;
   shownAnswers: ShownAnswers;
   buttons: ButtonStore;
   aliases: ChatAliases;
@@ -32,8 +32,6 @@ export interface WatchNotifierOptions {
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
-  /** A language chosen since the watch began (the group's, or the person's) wins over the one it began in. */
-  languages?: Pick<LanguageChoices, "localeFor">;
 }
 
 /**
@@ -56,8 +54,7 @@ const MAX_ATTEMPTS = 10;
 export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceMs: number): Promise<void> } {
   const { store, api, logger } = options;
   const stopping = new AbortController();
-  // The group's language, else the language chosen by whoever asked first, else the one the watch began in.
-  const localeOf = (notice: Notice) => options.languages?.localeFor({ chatId: notice.chatId, userId: notice.subscribers[0]?.userId }) ?? notice.locale;
+  const readerOf = (notice: Notice) => options.messenger.readerFor(notice.chatId, { userId: notice.subscribers[0]?.userId, language: notice.locale });
 
   /** How long until a message to this chat fits Telegram's limits (0: now, and the place is taken). */
   async function waitFor(notice: Notice): Promise<number> {
@@ -81,7 +78,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     const record = notice.outcomes.reduce(withOutcome, stored);
     await options.shownAnswers.save(notice.chatId, notice.messageId, record);
     const watchers = await store.subscribersIn(notice.chatId, targetsOf(record.query.scope, record.results));
-    const t = options.translations.translatorFor(localeOf(notice));
+    const { t } = readerOf(notice);
     const answer = await answerView(record.query, record.results, t, {
       buttons: options.buttons,
       adminAlerted: options.adminAlerted,
@@ -106,7 +103,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       await store.noticesLater(ref, Date.now() + waitMs);
       return false;
     }
-    const text = formatNotice(notice, ref.scope, options.translations.translatorFor(localeOf(notice)), options.times);
+    const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
     const context = { chatId: notice.chatId, reason: notice.reason, target: `${target.scope}:${target.transactionId}` };
     try {
       await api.sendMessage(notice.chatId, text.text, {

@@ -9,6 +9,7 @@ import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { ShownAnswers } from "../../../src/telegram/stores/shown-answers.ts";
 import { ChatAliases } from "../../../src/telegram/stores/chat-aliases.ts";
 import { startWatchNotifier, type NotificationResult } from "../../../src/telegram/notify/watch-notifier.ts";
+import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
@@ -43,7 +44,7 @@ async function setup(failWith?: (method: string, payload: Record<string, unknown
     store,
     api,
     counters: state.counters,
-    translations,
+    messenger: createMessenger({ api, translations, admins: { chatId: undefined, userIds: new Set() }, logger: logs.logger }),
     shownAnswers: answers,
     buttons: new ButtonStore(state.kv),
     aliases: new ChatAliases(state.kv),

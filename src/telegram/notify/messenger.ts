@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { FormattedString } from "@grammyjs/parse-mode";
+import type { Api, InlineKeyboard } from "grammy";
+import type { Logger } from "../../logger.ts";
+import { DEFAULT_LOCALE, pickLocale, type Translate, type Translations } from "../i18n.ts";
+import type { LanguageChoices } from "../stores/language-choices.ts";
+import { classifySendFailure } from "../transport/errors.ts";
+import type { Moment } from "../views/format/moment.ts";
+import type { NumberFormats } from "../views/format/numbers.ts";
+
+/** A chat to send to. */
+export interface Destination {
+  chatId: number;
+}
+
+/** A chat, or "the admins": ADMIN_CHAT_ID when set, otherwise each admin's private chat. */
+export type Recipient = Destination | "admins";
+
+/** Whoever reads a message sent outside an update, as its text is written for them. */
+export interface Reader {
+  locale: string;
+  t: Translate;
+  numbers: NumberFormats;
+  day: (at: number) => string;
+  when: Moment;
+}
+
+/** What to send: text (plain or formatted), with buttons or as a reply when wanted. */
+export interface Outbound {
+  text: FormattedString | string;
+  keyboard?: InlineKeyboard | undefined;
+  /** A message of the destination chat to reply to; sent anyway when it is gone. */
+  replyTo?: number | undefined;
+}
+
+/** A message that went: where, to edit it later. */
+export interface Sent {
+  chatId: number;
+  messageId: number;
+}
+
+/** What is known of a reader before their chat chose a language: their app's language, or the one a job began in. */
+export interface LanguageHint {
+  userId?: number | undefined;
+  /** A locale file's name (en, fr…), or a Telegram language_code (pt-BR). */
+  language?: string | undefined;
+}
+
+export interface Messenger {
+  /** Whether "the admins" reach anyone: ADMIN_CHAT_ID, or ADMIN_USER_IDS. */
+  readonly reachesAdmins: boolean;
+  /** Where "the admins" are: ADMIN_CHAT_ID when set (followed when it became a supergroup), otherwise each admin's private chat. */
+  adminDestinations(): Destination[];
+  isAdminChat(chatId: number | undefined): boolean;
+  /** How a chat is addressed outside an update: the language chosen for it (or its person), else the hint, else the default. */
+  readerFor(chatId: number, hint?: LanguageHint): Reader;
+  /**
+   * Sends to each recipient (once per chat, however often it is listed) the message rendered for
+   * its reader; returns the messages that went. A failure is logged once, with why.
+   */
+  send(what: string, to: Recipient | readonly Recipient[], render: (reader: Reader) => Outbound | FormattedString | string, hint?: LanguageHint): Promise<Sent[]>;
+  /**
+   * Any other call to a chat outside an update (an edit, a document), with the same care: a 429 is
+   * waited out, a supergroup followed, a network failure or 5xx tried again; the chat it went to.
+   */
+  call(what: string, chatId: number, make: (chatId: number) => Promise<unknown>): Promise<number | undefined>;
+}
+
+export interface MessengerOptions {
+  api: Api;
+  translations: Translations;
+  /** Languages chosen with /language. */
+  languages?: Pick<LanguageChoices, "localeFor"> | undefined;
+  admins: { chatId: number | undefined; userIds: ReadonlySet<number> };
+  logger: Logger;
+}
+
+/** Telegram's wait is waited out up to this long; a longer one gives the message up. */
+const LONGEST_WAIT_SECONDS = 30;
+const ATTEMPTS = 3;
+/** After a network failure or a 5xx, the next try comes this much later. */
+const UNAVAILABLE_PAUSE_MS = 1_000;
+
+/**
+ * The one way the bot tells someone outside an update: alerts, notes and requests to the admins,
+ * access news to a person or a group, health alerts, bulk summaries. Each destination reads the
+ * message in its own language, and every sender reads Telegram's refusals the same way
+ * (transport/errors.ts). The watch notifier keeps its own queue (it spreads notices within
+ * Telegram's limits) but addresses its readers through `readerFor`, as everything else does.
+ */
+export function createMessenger({ api, translations, languages, admins, logger }: MessengerOptions): Messenger {
+  /** Chats that became supergroups while the bot ran: later messages go straight to the new ID. */
+  const moved = new Map<number, number>();
+
+  const readerFor = (chatId: number, hint: LanguageHint = {}): Reader => {
+    const chosen = languages?.localeFor({ chatId, userId: hint.userId });
+    const locale = chosen ?? (hint.language === undefined ? DEFAULT_LOCALE : pickLocale(hint.language, translations.locales));
+    return { locale, t: translations.translatorFor(locale), numbers: translations.numbersFor(locale), day: translations.dayFor(locale), when: translations.momentFor(locale) };
+  };
+
+  const adminDestinations = (): Destination[] =>
+    admins.chatId !== undefined ? [{ chatId: moved.get(admins.chatId) ?? admins.chatId }] : [...admins.userIds].map((chatId) => ({ chatId }));
+
+  async function call(what: string, chatId: number, make: (chatId: number) => Promise<unknown>): Promise<number | undefined> {
+    let to = moved.get(chatId) ?? chatId;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await make(to);
+        if (to !== chatId && !moved.has(chatId)) {
+          moved.set(chatId, to);
+          if (chatId === admins.chatId) logger.warn({ adminChatId: chatId, newChatId: to }, "the admin chat became a supergroup: messages go to its new ID; set ADMIN_CHAT_ID to it");
+        }
+        return to;
+      } catch (error) {
+        const failure = classifySendFailure(error);
+        const retry =
+          attempt < ATTEMPTS && (failure.type === "migrated" || failure.type === "unavailable" || (failure.type === "rate_limited" && failure.retryAfterSeconds <= LONGEST_WAIT_SECONDS));
+        if (!retry) {
+          logger[failure.type === "unavailable" || failure.type === "rate_limited" ? "warn" : "error"]({ chatId: to, failure: failure.type, description: failure.description }, `could not send ${what}`);
+          return undefined;
+        }
+        if (failure.type === "migrated") to = failure.newChatId;
+        else if (failure.type === "rate_limited") await sleep(failure.retryAfterSeconds * 1000);
+        else if (failure.type === "unavailable") await sleep(UNAVAILABLE_PAUSE_MS);
+      }
+    }
+  }
+
+  return {
+    reachesAdmins: admins.chatId !== undefined || admins.userIds.size > 0,
+    adminDestinations,
+    isAdminChat: (chatId) => chatId !== undefined && admins.chatId !== undefined && (chatId === admins.chatId || chatId === moved.get(admins.chatId)),
+    readerFor,
+    call,
+    async send(what, to, render, hint) {
+      const recipients = (Array.isArray(to) ? to : [to]) as readonly Recipient[];
+      const chats = new Set(recipients.flatMap((recipient) => (recipient === "admins" ? adminDestinations() : [recipient])).map((destination) => destination.chatId));
+      const sent: Sent[] = [];
+      for (const chatId of chats) {
+        const rendered = render(readerFor(chatId, hint));
+        const message = typeof rendered === "string" || rendered instanceof FormattedString ? { text: rendered } : rendered;
+        const text = typeof message.text === "string" ? new FormattedString(message.text) : message.text;
+        let messageId: number | undefined;
+        const wentTo = await call(what, chatId, async (id) => {
+          messageId = (
+            await api.sendMessage(id, text.text, {
+              entities: text.entities,
+              link_preview_options: { is_disabled: true },
+              ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+              ...(message.replyTo === undefined ? {} : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
+            })
+          ).message_id;
+        });
+        if (wentTo !== undefined && messageId !== undefined) sent.push({ chatId: wentTo, messageId });
+      }
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { Api, GrammyError } from "grammy";
+import { describe, expect, it } from "vitest";
+import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
+import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
+import { fakeTelegramFetch } from "../../support/fake-telegram-fetch.ts";
+import { captureLogs } from "../../support/logs.ts";
+
+const refusal = (error_code: number, description: string, parameters: Record<string, number> = {}) =>
+  new GrammyError("Call to 'sendMessage' failed!", { ok: false, error_code, description, parameters }, "sendMessage", {});
+
+function messengerFor(admins: { chatId: number | undefined; userIds: number[] }, chosen: Record<number, string> = {}) {
+  const telegram = fakeTelegramFetch();
+  const logs = captureLogs();
+  const messenger = createMessenger({
+    api: new Api(BOT_TOKEN, { fetch: telegram.fetch }),
+    translations,
+    languages: { localeFor: ({ chatId }) => (chatId === undefined ? undefined : chosen[chatId]) },
+    admins: { chatId: admins.chatId, userIds: new Set(admins.userIds) },
+    logger: logs.logger,
+  });
+  return { messenger, telegram, logs };
+}
+
+describe("a message that must arrive, sent outside any update", () => {
+  it("waits out a 429, follows a group to its supergroup, and says where it went", async () => {
+    const { messenger, logs } = messengerFor({ chatId: undefined, userIds: [] });
+    const tried: number[] = [];
+    const failures = [refusal(429, "Too Many Requests", { retry_after: 1 }), refusal(400, "Bad Request: group chat was upgraded to a supergroup chat", { migrate_to_chat_id: -1002 })];
+    const sentTo = await messenger.call("a report", -1, async (chatId) => {
+      tried.push(chatId);
+      const failure = failures.shift();
+      if (failure) throw failure;
+    });
+    expect(sentTo).toBe(-1002);
+    expect(tried).toEqual([-1, -1, -1002]);
+    expect(logs.entries().filter((entry) => entry.level !== "debug")).toEqual([]);
+    // Later messages go to the new ID at once.
+    await messenger.call("a report", -1, async (chatId) => void tried.push(chatId));
+    expect(tried.at(-1)).toBe(-1002);
+  });
+
+  it("gives up, logging why once: at once for a chat that blocked the bot, after three tries for a failing Telegram", async () => {
+    for (const [error, failure, level, attempts] of [[refusal(403, "Forbidden: bot was blocked by the user"), "gone", "error", 1], [refusal(502, "Bad Gateway"), "unavailable", "warn", 3]] as const) {
+      const { messenger, logs } = messengerFor({ chatId: undefined, userIds: [] });
+      let tries = 0;
+      const sentTo = await messenger.call("a report", 5, async () => {
+        tries++;
+        throw error;
+      });
+      expect(sentTo).toBeUndefined();
+      expect(tries).toBe(attempts);
+      expect(logs.entries()).toMatchObject([{ level, failure, msg: "could not send a report" }]);
+    }
+  });
+});
+
+describe("telling the admins", () => {
+  it("with ADMIN_CHAT_ID: that chat alone, in its language", async () => {
+    const { messenger, telegram } = messengerFor({ chatId: -100, userIds: [7001, 7002] }, { [-100]: "fr", 7001: "sw" });
+    const sent = await messenger.send("a test", "admins", (reader) => reader.t("admin-store-emptied"));
+    expect(sent).toEqual([{ chatId: -100, messageId: expect.any(Number) }]);
+    expect(telegram.calls.map((call) => [call.payload.chat_id, String(call.payload.text).slice(0, 20)])).toEqual([[-100, translations.translatorFor("fr")("admin-store-emptied").slice(0, 20)]]);
+    expect(messenger.reachesAdmins).toBe(true);
+  });
+
+  it("without it: each admin privately, each in their own language", async () => {
+    const { messenger, telegram } = messengerFor({ chatId: undefined, userIds: [7001, 7002] }, { 7001: "sw" });
+    await messenger.send("a test", "admins", (reader) => reader.t("admin-store-emptied"));
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.text])).toEqual([
+      [7001, translations.translatorFor("sw")("admin-store-emptied")],
+      [7002, translations.translatorFor("en")("admin-store-emptied")],
+    ]);
+  });
+
+  it("a chat among the admins and the recipients gets one message; nobody to tell sends nothing", async () => {
+    const { messenger, telegram } = messengerFor({ chatId: -100, userIds: [] });
+    await messenger.send("a test", ["admins", { chatId: -100 }, { chatId: -200 }], () => "hello");
+    expect(telegram.calls.map((call) => call.payload.chat_id)).toEqual([-100, -200]);
+    const nobody = messengerFor({ chatId: undefined, userIds: [] });
+    expect(nobody.messenger.reachesAdmins).toBe(false);
+    expect(await nobody.messenger.send("a test", "admins", () => "hello")).toEqual([]);
+  });
+
+  it("a reader with no chosen language is addressed in the hinted one (the app's language_code), else the default", () => {
+    const { messenger } = messengerFor({ chatId: undefined, userIds: [] });
+    expect(messenger.readerFor(5, { language: "pt-BR" }).locale).toBe("pt");
+    expect(messenger.readerFor(5, { language: "de" }).locale).toBe("en");
+    expect(messenger.readerFor(5).locale).toBe("en");
+  });
+});
