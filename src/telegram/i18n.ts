@@ -12,8 +12,12 @@ import { dayIn } from "./views/format/text.ts";
 export const DEFAULT_LOCALE = "en";
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 
-/** A translator bound to one locale: what pure formatting functions receive. */
-export type Translate = (key: string, variables?: Record<string, string>) => string;
+/**
+ * A translator bound to one locale: what pure formatting functions receive. A number is given as
+ * a number wherever a message chooses its words by it ("1 cell" / "3 cells"): Fluent then picks
+ * the language's plural form, and writes the number as the language does (1 204, 1,204).
+ */
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface TranslateFlavor {
   /** Translations in the language this update is answered in. */
@@ -57,7 +61,7 @@ export class Translations {
       const bundle = locale === DEFAULT_LOCALE ? english : loadBundle(locale);
       this.#translators.set(locale, cachedTranslator(this.i18n, locale, bundle, english));
       // Each file names the conventions its numbers and dates follow (Portuguese as written in Mozambique and Angola, not Brazil).
-      const intlLocale = intlLocaleOf(bundle) ?? locale;
+      const intlLocale = bundle.locales[0] ?? locale;
       this.#numbers.set(locale, numberFormats(intlLocale));
       this.#days.set(locale, dayIn(options.timeZone ?? "UTC", intlLocale));
       this.#moments.set(locale, momentIn(options.timeZone ?? "UTC", intlLocale, this.translatorFor(locale)));
@@ -119,7 +123,7 @@ export function pickLocale(languageCode: string | undefined, available: readonly
  */
 function cachedTranslator(i18n: I18n, locale: string, bundle: FluentBundle, english: FluentBundle): Translate {
   const plain = new Map<string, string>();
-  const format = (key: string, variables?: Record<string, string>): string => {
+  const format = (key: string, variables?: Record<string, string | number>): string => {
     for (const source of [bundle, english]) {
       const pattern = source.getMessage(key)?.value;
       if (pattern) return source.formatPattern(pattern, variables);
@@ -137,21 +141,25 @@ function cachedTranslator(i18n: I18n, locale: string, bundle: FluentBundle, engl
   };
 }
 
-function intlLocaleOf(bundle: FluentBundle): string | undefined {
-  const pattern = bundle.getMessage("intl-locale")?.value;
-  if (!pattern) return undefined;
-  const tag = bundle.formatPattern(pattern);
+/** The conventions a file names for its numbers, dates and plural forms (`intl-locale`), else its own name. */
+function intlLocaleOf(resource: FluentResource, locale: string): string {
+  const probe = new FluentBundle(locale, { useIsolating: false });
+  probe.addResource(resource);
+  const pattern = probe.getMessage("intl-locale")?.value;
+  if (!pattern) return locale;
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    return Intl.getCanonicalLocales(probe.formatPattern(pattern))[0] ?? locale;
   } catch {
     // Not a language tag: the file's own name will do.
-    return undefined;
+    return locale;
   }
 }
 
+/** A file's messages, in its conventions: Fluent writes numbers and picks plural forms by the bundle's first locale. */
 function loadBundle(locale: string): FluentBundle {
+  const resource = new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8"));
   // Bidi isolation marks around variables would end up inside copied IDs.
-  const bundle = new FluentBundle(locale, { useIsolating: false });
-  bundle.addResource(new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8")));
+  const bundle = new FluentBundle([intlLocaleOf(resource, locale), locale], { useIsolating: false });
+  bundle.addResource(resource);
   return bundle;
 }

@@ -28,19 +28,41 @@ function bundleOf(locale: string): FluentBundle {
   return bundle;
 }
 
-/** What a message's pattern depends on: its variables, and each choice's variants (`select level: down, *normal`). */
+type SelectNode = { type: "select"; selector: unknown; variants: { key: { type: string; value?: unknown; name?: string }; value: unknown }[]; star: number };
+const PLURAL_CATEGORIES = new Set(["zero", "one", "two", "few", "many", "other"]);
+/** A choice by a number's plural form (`[one] 1 cell *[other] 3 cells`): each language has its own forms. */
+const isPluralChoice = (node: SelectNode) => node.variants.every((variant) => variant.key.type === "num" || PLURAL_CATEGORIES.has(String(variant.key.name ?? variant.key.value)));
+const keyOf = (variant: SelectNode["variants"][number]) => String(variant.key.name ?? variant.key.value);
+
+/**
+ * What a message's pattern depends on: its variables, and each choice's variants (`select level:
+ * down, *normal`). Plural choices are left out: a language chooses its words by a number where
+ * English need not ("1 réussi", "3 réussis"), with its own plural forms.
+ */
 function shapeOf(pattern: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(pattern)) pattern.forEach((part) => shapeOf(part, into));
   else if (pattern && typeof pattern === "object") {
-    const node = pattern as { type?: string; name?: string; selector?: unknown; variants?: { key: { value: unknown }; value: unknown }[]; star?: number };
+    const node = pattern as { type?: string; name?: string };
     if (node.type === "var") into.add(`$${node.name}`);
     // A reference to another message (`{ answer-provider-trouble } Tap…`): the same one in every language.
     if (node.type === "mesg") into.add(`{${node.name}}`);
     if (node.type === "select") {
-      shapeOf(node.selector, into);
-      into.add(`select: ${(node.variants ?? []).map((variant, index) => `${index === node.star ? "*" : ""}${String(variant.key.value)}`).sort().join(", ")}`);
-      node.variants?.forEach((variant) => shapeOf(variant.value, into));
+      const select = node as SelectNode;
+      shapeOf(select.selector, into);
+      if (!isPluralChoice(select)) into.add(`select: ${select.variants.map((variant, index) => `${index === select.star ? "*" : ""}${keyOf(variant)}`).sort().join(", ")}`);
+      select.variants.forEach((variant) => shapeOf(variant.value, into));
     }
+  }
+  return into;
+}
+
+/** Every plural choice of a message: its variants' keys and which is the default. */
+function pluralChoicesOf(pattern: unknown, into: SelectNode[] = []): SelectNode[] {
+  if (Array.isArray(pattern)) pattern.forEach((part) => pluralChoicesOf(part, into));
+  else if (pattern && typeof pattern === "object" && (pattern as { type?: string }).type === "select") {
+    const select = pattern as SelectNode;
+    if (isPluralChoice(select)) into.push(select);
+    select.variants.forEach((variant) => pluralChoicesOf(variant.value, into));
   }
   return into;
 }
@@ -58,6 +80,7 @@ const rendered = (bundle: FluentBundle, key: string) => wordsOf(bundle.getMessag
 const SAME_IN_EVERY_LANGUAGE = new Set([
   "button-unwatch",
   "button-unwatch-kind",
+  "heading-separator",
   "button-uninvite",
   "button-revoke",
   "button-previous",
@@ -102,6 +125,21 @@ describe("locales", () => {
       return ours !== [...shapeOf(english.getMessage(key)?.value)].sort().join(" | ");
     });
     expect(different.map((key) => `${key}: ${[...shapeOf(bundle.getMessage(key)?.value)].join(" | ")} (English: ${[...shapeOf(english.getMessage(key)?.value)].join(" | ")})`)).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s chooses words by a number only with its own plural forms, and always has *[other]", (locale) => {
+    const bundle = bundleOf(locale);
+    const intlLocale = rendered(bundle, "intl-locale");
+    const forms = new Set(new Intl.PluralRules(intlLocale).resolvedOptions().pluralCategories);
+    const wrong = keysOf(locale).flatMap((key) =>
+      pluralChoicesOf(bundle.getMessage(key)?.value).flatMap((select) => {
+        const keys = select.variants.map(keyOf);
+        const unknown = select.variants.filter((variant) => variant.key.type !== "num" && !forms.has(keyOf(variant) as Intl.LDMLPluralRule)).map(keyOf);
+        const fallback = select.variants[select.star] ? keyOf(select.variants[select.star] as SelectNode["variants"][number]) : undefined;
+        return unknown.length > 0 || fallback !== "other" ? [`${key}: [${keys.join(", ")}], default ${fallback ?? "none"}`] : [];
+      }),
+    );
+    expect(wrong, `plural forms of ${intlLocale}: ${[...forms].join(", ")}`).toEqual([]);
   });
 
   it.each(OTHERS)("%s has no message left in English by mistake", (locale) => {

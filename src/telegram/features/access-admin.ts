@@ -45,7 +45,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
       reply_parameters: replyTo(ctx),
       link_preview_options: { is_disabled: true },
     });
-    await noteToAdmins(deps, (reader) => reader.t("admin-note-invited", { by: personName(by), count: String(uses) }), ctx.chat.id);
+    await noteToAdmins(deps, (reader) => reader.t("admin-note-invited", { by: personName(by), count: uses }), ctx.chat.id);
   });
 
   admins.command(commands.invites.name, async (ctx) => {

@@ -182,5 +182,5 @@ async function replyBusy(
     return;
   }
   const cancel = await encodeButton({ action: "cancel", scope, ids: [busy.jobId] }, options.buttons);
-  await reply(ctx.t("bulk-busy", { total: ctx.numbers.count(busy.total) }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
+  await reply(ctx.t("bulk-busy", { total: busy.total }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
 }

@@ -60,7 +60,7 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
     }
     const watched = await deps.watches.subscribe(targets, watcherOf(ctx, undefined, results), deps.maxPerUser);
     if (watched.type === "limit") {
-      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-limit", { max: String(watched.max), active: String(watched.active) }));
+      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-limit", { max: watched.max, active: watched.active }));
       return;
     }
     const added = new Set(watched.added.map((target) => target.transactionId)).size;
@@ -147,7 +147,7 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
   if (!(await ctx.budget.spend(queryCost({ scope: "status", ids })))) return;
   const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id, results), deps.maxPerUser);
   if (result.type === "limit") {
-    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: String(result.max) }), show_alert: true }), ctx.logger);
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: result.max }), show_alert: true }), ctx.logger);
     return;
   }
   ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: result.added.map((ref) => `${ref.scope}:${ref.transactionId}`) }, "watch started");

@@ -27,12 +27,17 @@ outcome-timeout-hint = The service did not answer in time. Try again shortly.
 outcome-busy = Service busy
 outcome-busy-hint = The service is busy right now. Try again in a minute.
 outcome-upstream-error = Service error
+# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+heading-separator = {": "}
 outcome-upstream-error-hint = The service could not answer right now. Try again shortly.
 outcome-invalid = Unreadable answer
 outcome-invalid-hint = The service sent an answer the bot cannot read. Try again shortly; if it keeps happening, tell an admin.
 
 ## Several IDs in one answer
-summary-heading = {$kind}: {$count} IDs
+summary-heading = {$kind}: { $count ->
+    [one] {$count} ID
+   *[other] {$count} IDs
+}
 summary-not-found = not found
 summary-unauthorized = token rejected, tell an admin
 summary-timeout = no answer in time
@@ -119,12 +124,18 @@ toast-already-watching = Already watching.
 toast-stopped = Stopped: you will get no message about it.
 toast-not-watching = You were not watching this.
 toast-nothing-to-watch = Already settled: nothing to watch.
-toast-watch-limit = You can watch at most {$max} payments at once. Stop some with /watches first.
+toast-watch-limit = You can watch at most { $max ->
+    [one] one payment
+   *[other] {$max} payments
+} at once. Stop some with /watches first.
 watch-started-one = 🔔 I'll message you here when it settles (or if I give up on it).
 watch-started-many = 🔔 I'll message you here as each of these {$count} payments settles (or if I give up on one).
 watch-already = 🔔 Already watching: I'll message you here when it settles.
 watch-nothing = Already settled: nothing to watch.
-watch-limit = You can watch at most {$max} payments at once, and you watch {$active}. Stop some with /watches first.
+watch-limit = You can watch at most { $max ->
+    [one] one payment
+   *[other] {$max} payments
+} at once, and you watch {$active}. Stop some with /watches first.
 watches-heading = Payments I watch for you here ({$count}):
 watches-line = {$kind} · {$status} · since {$since} · next check {$next}
 watches-empty = I am not watching any payment for you here. Send /watch <ID> to start.
@@ -155,21 +166,42 @@ bulk-kind-collection = collection
 bulk-kind-airtime = airtime
 bulk-kind-status = collection or airtime
 bulk-pick-kind = What kind of transactions are in {$file}?
-bulk-progress = Checking {$total} {$kind} IDs… {$done}/{$total} {$bar} {$percent}%
+bulk-progress = Checking { $total ->
+    [one] {$total} {$kind} ID
+   *[other] {$total} {$kind} IDs
+}… {$done}/{$total} {$bar} {$percent}%
 button-cancel = ✖ Cancel
-bulk-done = Checked {$total} {$kind} IDs from {$file}:
-bulk-cancelled = Cancelled after {$done} of {$total} {$kind} IDs from {$file}:
-bulk-stopped = Stopped by a restart after {$done} of {$total} {$kind} IDs from {$file}: send the file again to check the rest.
-bulk-interrupted = Your check of {$total} IDs from {$file} was interrupted by a restart. Please send the file again.
+bulk-done = Checked { $total ->
+    [one] {$total} {$kind} ID
+   *[other] {$total} {$kind} IDs
+} from {$file}:
+bulk-cancelled = Cancelled after {$done} of { $total ->
+    [one] {$total} {$kind} ID
+   *[other] {$total} {$kind} IDs
+} from {$file}:
+bulk-stopped = Stopped by a restart after {$done} of { $total ->
+    [one] {$total} {$kind} ID
+   *[other] {$total} {$kind} IDs
+} from {$file}: send the file again to check the rest.
+bulk-interrupted = Your check of { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+} from {$file} was interrupted by a restart. Please send the file again.
 bulk-count-success = ✅ {$count} success
 bulk-count-failed = ❌ {$count} failed
 bulk-count-not-final = ⏳ {$count} not final
 bulk-count-not-found = 🔍 {$count} not found
 bulk-count-unknown = ⚠️ {$count} could not check
-bulk-count-invalid = ✏️ {$count} cells were not IDs (listed in the report)
+bulk-count-invalid = ✏️ { $count ->
+    [one] {$count} cell was not an ID
+   *[other] {$count} cells were not IDs
+} (listed in the report)
 bulk-count-invalid-some = ✏️ {$count} cells were not IDs (the first {$listed} are listed in the report)
 bulk-report-caption = Statuses from {$file}
-bulk-busy = You are already checking {$total} IDs. Cancel that first, or wait for it to finish.
+bulk-busy = You are already checking { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+}. Cancel that first, or wait for it to finish.
 bulk-busy-reading = I am still reading the file you sent just before. Wait for its progress message, then send the next one.
 bulk-too-large = That file is too large ({$size}): send at most {$max}.
 bulk-wrong-type = Send the IDs as a .csv or .txt file.
@@ -243,7 +275,10 @@ admin-group-added = 👥 {$by} added me to "{$title}" ({$id}): the group is allo
 admin-group-removed = 👥 I was removed from "{$title}" ({$id}): its access ended.
 admin-note-approved = 🛈 {$by} approved {$name} ({$id}).
 admin-note-denied = 🛈 {$by} declined {$name} ({$id}).
-admin-note-invited = 🛈 {$by} made an invite link for {$count}.
+admin-note-invited = 🛈 {$by} made an invite link for { $count ->
+    [one] one person
+   *[other] {$count} people
+}.
 admin-note-invite-revoked = 🛈 {$by} revoked the invite link {$id}.
 admin-note-allowed = 🛈 {$by} allowed {$name} ({$id}).
 admin-note-revoked = 🛈 {$by} removed the access of {$name} ({$id}).
@@ -293,7 +328,10 @@ health-kind-slow = { $kind }: degraded since { $since }: slow answers, 95 % with
 health-failures-high = ❗ { $kind }: unusually many failed payments since { $since }: { $failed } in the last hour ({ $percent } of final outcomes; { $baseline } the day before). Most frequent reason: { $reason }
 health-window-5m = Last 5 min
 health-window-hour = Last hour
-health-window-line = { $window }: { $count } enquiries · { $percent } not checked · p50 { $p50 } · p95 { $p95 }
+health-window-line = { $window }: { $count ->
+    [one] { $count } enquiry
+   *[other] { $count } enquiries
+} · { $percent } not checked · p50 { $p50 } · p95 { $p95 }
 health-window-empty = { $window }: no enquiries
 health-sparkline = Not checked, the last hour in 5-minute steps:
 health-today = Today (since { $since }): ✅ { $success } succeeded · ❌ { $failed } failed
@@ -348,7 +386,10 @@ alert-token-in-3-days = 🔑 The service token expires in 3 days ({ $day }). Rep
 alert-token-in-1-day = 🔑 The service token expires within a day ({ $day }). Replace it now (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE), or nobody will be able to check payments.
 alert-token-expired = 🔑 The service token expired on { $day }: the provider will refuse every check until it is replaced (ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE).
 digest-heading = 📊 Daily summary, { $from } to { $to }
-digest-enquiries = Enquiries: { $count } ({ $collection } collection, { $airtime } airtime), about { $payments } distinct payments
+digest-enquiries = Enquiries: { $count } ({ $collection } collection, { $airtime } airtime), about { $payments ->
+    [one] { $payments } distinct payment
+   *[other] { $payments } distinct payments
+}
 digest-outcomes = ✅ { $success } succeeded · ❌ { $failed } failed · ⏳ { $pending } not final · 🔍 { $notFound } not found
 digest-not-checked = Could not be checked: { $count } ({ $detail })
 digest-not-checked-none = Every enquiry was answered.

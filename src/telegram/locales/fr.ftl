@@ -26,6 +26,8 @@ outcome-timeout-hint = Le service n'a pas répondu à temps. Réessayez dans un 
 outcome-busy = Service saturé
 outcome-busy-hint = Le service est saturé. Réessayez dans une minute.
 outcome-upstream-error = Erreur du service
+# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+heading-separator = {" : "}
 outcome-upstream-error-hint = Le service ne peut pas répondre pour l'instant. Réessayez dans un instant.
 outcome-invalid = Réponse illisible
 outcome-invalid-hint = Le service a envoyé une réponse que le bot ne sait pas lire. Réessayez dans un instant ; si cela continue, prévenez un administrateur.
@@ -118,12 +120,18 @@ toast-already-watching = Déjà suivi.
 toast-stopped = Arrêté : vous ne recevrez pas de message à ce sujet.
 toast-not-watching = Vous ne suiviez pas ce paiement.
 toast-nothing-to-watch = Déjà réglé : rien à suivre.
-toast-watch-limit = Vous pouvez suivre au plus {$max} paiements à la fois. Arrêtez-en d'abord avec /watches.
+toast-watch-limit = Vous pouvez suivre au plus { $max ->
+    [one] {$max} paiement
+   *[other] {$max} paiements
+} à la fois. Arrêtez-en d'abord avec /watches.
 watch-started-one = 🔔 Je vous écrirai ici quand il sera réglé (ou si j'abandonne le suivi).
 watch-started-many = 🔔 Je vous écrirai ici à mesure que ces {$count} paiements seront réglés (ou si j'abandonne le suivi de l'un d'eux).
 watch-already = 🔔 Déjà suivi : je vous écrirai ici quand il sera réglé.
 watch-nothing = Déjà réglé : rien à suivre.
-watch-limit = Vous pouvez suivre au plus {$max} paiements à la fois, et vous en suivez {$active}. Arrêtez-en d'abord avec /watches.
+watch-limit = Vous pouvez suivre au plus { $max ->
+    [one] {$max} paiement
+   *[other] {$max} paiements
+} à la fois, et vous en suivez {$active}. Arrêtez-en d'abord avec /watches.
 watches-heading = Paiements que je suis pour vous ici ({$count}) :
 watches-line = {$kind} · {$status} · depuis {$since} · prochaine vérification {$next}
 watches-empty = Je ne suis aucun paiement pour vous ici. Envoyez /watch <ID> pour commencer.
@@ -156,16 +164,37 @@ bulk-kind-status = d'encaissement ou de crédit d'appel
 bulk-pick-kind = Quel type de transactions contient {$file} ?
 bulk-progress = Vérification de {$total} ID {$kind}… {$done}/{$total} {$bar} {$percent} %
 button-cancel = ✖ Annuler
-bulk-done = {$total} ID {$kind} vérifiés depuis {$file} :
+bulk-done = { $total ->
+    [one] {$total} ID {$kind} vérifié
+   *[other] {$total} ID {$kind} vérifiés
+} depuis {$file} :
 bulk-cancelled = Annulé après {$done} des {$total} ID {$kind} de {$file} :
 bulk-stopped = Arrêté par un redémarrage après {$done} des {$total} ID {$kind} de {$file} : renvoyez le fichier pour vérifier le reste.
 bulk-interrupted = Votre vérification de {$total} ID depuis {$file} a été interrompue par un redémarrage. Merci de renvoyer le fichier.
-bulk-count-success = ✅ {$count} réussis
-bulk-count-failed = ❌ {$count} échoués
-bulk-count-not-final = ⏳ {$count} pas encore définitifs
-bulk-count-not-found = 🔍 {$count} introuvables
-bulk-count-unknown = ⚠️ {$count} non vérifiables
-bulk-count-invalid = ✏️ {$count} cellules n'étaient pas des ID (listées dans le rapport)
+bulk-count-success = ✅ { $count ->
+    [one] {$count} réussi
+   *[other] {$count} réussis
+}
+bulk-count-failed = ❌ { $count ->
+    [one] {$count} échoué
+   *[other] {$count} échoués
+}
+bulk-count-not-final = ⏳ { $count ->
+    [one] {$count} pas encore définitif
+   *[other] {$count} pas encore définitifs
+}
+bulk-count-not-found = 🔍 { $count ->
+    [one] {$count} introuvable
+   *[other] {$count} introuvables
+}
+bulk-count-unknown = ⚠️ { $count ->
+    [one] {$count} non vérifiable
+   *[other] {$count} non vérifiables
+}
+bulk-count-invalid = ✏️ { $count ->
+    [one] {$count} cellule n'était pas un ID (listée dans le rapport)
+   *[other] {$count} cellules n'étaient pas des ID (listées dans le rapport)
+}
 bulk-count-invalid-some = ✏️ {$count} cellules n'étaient pas des ID (les {$listed} premières sont listées dans le rapport)
 bulk-report-caption = Statuts depuis {$file}
 bulk-busy = Vous vérifiez déjà {$total} ID. Annulez d'abord, ou attendez la fin.
@@ -242,7 +271,10 @@ admin-group-added = 👥 {$by} m'a ajouté à « {$title} » ({$id}) : le groupe
 admin-group-removed = 👥 J'ai été retiré de « {$title} » ({$id}) : son accès a pris fin.
 admin-note-approved = 🛈 {$by} a accepté {$name} ({$id}).
 admin-note-denied = 🛈 {$by} a refusé {$name} ({$id}).
-admin-note-invited = 🛈 {$by} a créé un lien d'invitation pour {$count}.
+admin-note-invited = 🛈 {$by} a créé un lien d'invitation pour { $count ->
+    [one] une personne
+   *[other] {$count} personnes
+}.
 admin-note-invite-revoked = 🛈 {$by} a révoqué le lien d'invitation {$id}.
 admin-note-allowed = 🛈 {$by} a autorisé {$name} ({$id}).
 admin-note-revoked = 🛈 {$by} a retiré l'accès de {$name} ({$id}).
@@ -292,7 +324,10 @@ health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 9
 health-failures-high = ❗ { $kind } : paiements échoués anormalement nombreux depuis { $since } : { $failed } dans la dernière heure ({ $percent } des résultats définitifs ; { $baseline } la veille). Motif le plus fréquent : { $reason }
 health-window-5m = 5 dernières min
 health-window-hour = Dernière heure
-health-window-line = { $window } : { $count } demandes · { $percent } non vérifiées · p50 { $p50 } · p95 { $p95 }
+health-window-line = { $window } : { $count ->
+    [one] { $count } demande
+   *[other] { $count } demandes
+} · { $percent } non vérifiées · p50 { $p50 } · p95 { $p95 }
 health-window-empty = { $window } : aucune demande
 health-sparkline = Non vérifiées, la dernière heure par tranches de 5 minutes :
 health-today = Aujourd'hui (depuis { $since }) : ✅ { $success } réussis · ❌ { $failed } échoués
@@ -347,7 +382,16 @@ alert-token-in-3-days = 🔑 Le jeton de service expire dans 3 jours ({ $day }).
 alert-token-in-1-day = 🔑 Le jeton de service expire dans moins d'un jour ({ $day }). Remplacez-le maintenant (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), sinon plus personne ne pourra vérifier de paiement.
 alert-token-expired = 🔑 Le jeton de service a expiré le { $day } : le fournisseur refusera toute vérification tant qu'il n'est pas remplacé (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
 digest-heading = 📊 Résumé quotidien, du { $from } au { $to }
-digest-enquiries = Demandes : { $count } ({ $collection } encaissements, { $airtime } crédits d'appel), environ { $payments } paiements distincts
+digest-enquiries = Demandes : { $count } ({ $collection ->
+    [one] { $collection } encaissement
+   *[other] { $collection } encaissements
+}, { $airtime ->
+    [one] { $airtime } crédit d'appel
+   *[other] { $airtime } crédits d'appel
+}), environ { $payments ->
+    [one] { $payments } paiement distinct
+   *[other] { $payments } paiements distincts
+}
 digest-outcomes = ✅ { $success } réussis · ❌ { $failed } échoués · ⏳ { $pending } non définitifs · 🔍 { $notFound } introuvables
 digest-not-checked = Non vérifiées : { $count } ({ $detail })
 digest-not-checked-none = Toutes les demandes ont reçu une réponse.

@@ -41,12 +41,17 @@ outcome-timeout-hint = O serviço não respondeu a tempo. Tente novamente daqui 
 outcome-busy = Serviço ocupado
 outcome-busy-hint = O serviço está ocupado neste momento. Tente novamente dentro de um minuto.
 outcome-upstream-error = Erro do serviço
+# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+heading-separator = {": "}
 outcome-upstream-error-hint = O serviço não consegue responder neste momento. Tente novamente daqui a pouco.
 outcome-invalid = Resposta ilegível
 outcome-invalid-hint = O serviço enviou uma resposta que o bot não consegue ler. Tente novamente daqui a pouco; se continuar a acontecer, avise um administrador.
 
 ## Vários IDs numa resposta
-summary-heading = {$kind}: {$count} IDs consultados
+summary-heading = {$kind}: { $count ->
+    [one] {$count} ID consultado
+   *[other] {$count} IDs consultados
+}
 summary-not-found = não encontrado
 summary-unauthorized = token recusado, avise um administrador
 summary-timeout = sem resposta a tempo
@@ -133,12 +138,18 @@ toast-already-watching = Já está em acompanhamento.
 toast-stopped = Avisos desligados: não vai receber mais mensagens sobre este pagamento.
 toast-not-watching = Não estava a acompanhar este pagamento.
 toast-nothing-to-watch = Já está definitivo: nada a acompanhar.
-toast-watch-limit = Pode acompanhar no máximo {$max} pagamentos de cada vez. Deixe de acompanhar alguns primeiro com /watches.
+toast-watch-limit = Pode acompanhar no máximo { $max ->
+    [one] {$max} pagamento
+   *[other] {$max} pagamentos
+} de cada vez. Deixe de acompanhar alguns primeiro com /watches.
 watch-started-one = 🔔 Envio-lhe uma mensagem aqui quando ficar definitivo (ou se eu desistir de o acompanhar).
 watch-started-many = 🔔 Envio-lhe uma mensagem aqui à medida que cada um destes {$count} pagamentos ficar definitivo (ou se eu desistir de algum).
 watch-already = 🔔 Já está em acompanhamento: envio-lhe uma mensagem aqui quando ficar definitivo.
 watch-nothing = Já está definitivo: nada a acompanhar.
-watch-limit = Pode acompanhar no máximo {$max} pagamentos de cada vez e já acompanha {$active}. Deixe de acompanhar alguns primeiro com /watches.
+watch-limit = Pode acompanhar no máximo { $max ->
+    [one] {$max} pagamento
+   *[other] {$max} pagamentos
+} de cada vez e já acompanha {$active}. Deixe de acompanhar alguns primeiro com /watches.
 watches-heading = Pagamentos que acompanho para si aqui ({$count}):
 watches-line = {$kind} · {$status} · desde {$since} · próxima verificação às {$next}
 watches-empty = Não estou a acompanhar nenhum pagamento para si aqui. Envie /watch <ID> para começar.
@@ -169,21 +180,48 @@ bulk-kind-collection = cobrança
 bulk-kind-airtime = recarga
 bulk-kind-status = cobrança ou recarga
 bulk-pick-kind = Que tipo de transações estão em {$file}?
-bulk-progress = A verificar {$total} IDs de {$kind}… {$done}/{$total} {$bar} {$percent}%
+bulk-progress = A verificar { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+} de {$kind}… {$done}/{$total} {$bar} {$percent}%
 button-cancel = ✖ Cancelar
-bulk-done = Verificados {$total} IDs de {$kind} do ficheiro {$file}:
-bulk-cancelled = Verificação cancelada após {$done} de {$total} IDs de {$kind} do ficheiro {$file}:
-bulk-stopped = Verificação interrompida por um reinício do bot após {$done} de {$total} IDs de {$kind} do ficheiro {$file}: envie o ficheiro novamente para verificar os restantes.
-bulk-interrupted = A sua verificação de {$total} IDs do ficheiro {$file} foi interrompida por um reinício do bot. Por favor, envie o ficheiro novamente.
+bulk-done = { $total ->
+    [one] Verificado {$total} ID
+   *[other] Verificados {$total} IDs
+} de {$kind} do ficheiro {$file}:
+bulk-cancelled = Verificação cancelada após {$done} de { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+} de {$kind} do ficheiro {$file}:
+bulk-stopped = Verificação interrompida por um reinício do bot após {$done} de { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+} de {$kind} do ficheiro {$file}: envie o ficheiro novamente para verificar os restantes.
+bulk-interrupted = A sua verificação de { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+} do ficheiro {$file} foi interrompida por um reinício do bot. Por favor, envie o ficheiro novamente.
 bulk-count-success = ✅ {$count} com sucesso
 bulk-count-failed = ❌ {$count} com falha
 bulk-count-not-final = ⏳ {$count} sem estado definitivo
-bulk-count-not-found = 🔍 {$count} não encontrados
-bulk-count-unknown = ⚠️ {$count} não verificados (estado desconhecido)
-bulk-count-invalid = ✏️ {$count} células não eram IDs (listadas no relatório)
+bulk-count-not-found = 🔍 { $count ->
+    [one] {$count} não encontrado
+   *[other] {$count} não encontrados
+}
+bulk-count-unknown = ⚠️ { $count ->
+    [one] {$count} não verificado (estado desconhecido)
+   *[other] {$count} não verificados (estado desconhecido)
+}
+bulk-count-invalid = ✏️ { $count ->
+    [one] {$count} célula não era um ID (listada no relatório)
+   *[other] {$count} células não eram IDs (listadas no relatório)
+}
 bulk-count-invalid-some = ✏️ {$count} células não eram IDs (as primeiras {$listed} estão listadas no relatório)
 bulk-report-caption = Estados dos IDs de {$file}
-bulk-busy = Já está a verificar {$total} IDs. Cancele essa verificação primeiro ou aguarde que termine.
+bulk-busy = Já está a verificar { $total ->
+    [one] {$total} ID
+   *[other] {$total} IDs
+}. Cancele essa verificação primeiro ou aguarde que termine.
 bulk-busy-reading = Ainda estou a ler o ficheiro que enviou antes. Aguarde a mensagem de progresso e depois envie o seguinte.
 bulk-too-large = Esse ficheiro é demasiado grande ({$size}): envie no máximo {$max}.
 bulk-wrong-type = Envie os IDs num ficheiro .csv ou .txt.
@@ -257,7 +295,10 @@ admin-group-added = 👥 {$by} adicionou-me a "{$title}" ({$id}): o grupo está 
 admin-group-removed = 👥 Fui removido de "{$title}" ({$id}): o acesso do grupo terminou.
 admin-note-approved = 🛈 {$by} aprovou {$name} ({$id}).
 admin-note-denied = 🛈 {$by} recusou {$name} ({$id}).
-admin-note-invited = 🛈 {$by} criou um link de convite para {$count}.
+admin-note-invited = 🛈 {$by} criou um link de convite para { $count ->
+    [one] uma pessoa
+   *[other] {$count} pessoas
+}.
 admin-note-invite-revoked = 🛈 {$by} revogou o link de convite {$id}.
 admin-note-allowed = 🛈 {$by} autorizou {$name} ({$id}).
 admin-note-revoked = 🛈 {$by} retirou o acesso a {$name} ({$id}).
@@ -307,7 +348,10 @@ health-kind-slow = { $kind }: com perturbações desde { $since }: respostas len
 health-failures-high = ❗ { $kind }: número invulgarmente alto de pagamentos falhados desde { $since }: { $failed } na última hora ({ $percent } dos resultados definitivos; { $baseline } no dia anterior). Motivo mais frequente: { $reason }
 health-window-5m = Últimos 5 min
 health-window-hour = Última hora
-health-window-line = { $window }: { $count } consultas · { $percent } não verificadas · p50 { $p50 } · p95 { $p95 }
+health-window-line = { $window }: { $count ->
+    [one] { $count } consulta
+   *[other] { $count } consultas
+} · { $percent } não verificadas · p50 { $p50 } · p95 { $p95 }
 health-window-empty = { $window }: nenhuma consulta
 health-sparkline = Não verificadas, na última hora, em intervalos de 5 minutos:
 health-today = Hoje (desde { $since }): ✅ { $success } com sucesso · ❌ { $failed } com falha
@@ -362,7 +406,10 @@ alert-token-in-3-days = 🔑 O token de serviço expira dentro de 3 dias ({ $day
 alert-token-in-1-day = 🔑 O token de serviço expira em menos de um dia ({ $day }). Substitua-o já (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE), ou ninguém poderá verificar pagamentos.
 alert-token-expired = 🔑 O token de serviço expirou em { $day }: o fornecedor vai recusar todas as verificações até ser substituído (ENQUIRY_TOKEN ou ENQUIRY_TOKEN_FILE).
 digest-heading = 📊 Resumo diário, de { $from } a { $to }
-digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airtime } de recarga), cerca de { $payments } pagamentos distintos
+digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airtime } de recarga), cerca de { $payments ->
+    [one] { $payments } pagamento distinto
+   *[other] { $payments } pagamentos distintos
+}
 digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
 digest-not-checked = Não verificadas: { $count } ({ $detail })
 digest-not-checked-none = Todas as consultas tiveram resposta.

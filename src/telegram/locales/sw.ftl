@@ -47,6 +47,8 @@ outcome-timeout-hint = Huduma haikujibu kwa wakati. Jaribu tena baada ya muda mf
 outcome-busy = Huduma ina shughuli nyingi
 outcome-busy-hint = Huduma ina shughuli nyingi kwa sasa. Jaribu tena baada ya dakika moja.
 outcome-upstream-error = Hitilafu ya huduma
+# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+heading-separator = {": "}
 outcome-upstream-error-hint = Huduma haiwezi kujibu kwa sasa. Jaribu tena baada ya muda mfupi.
 outcome-invalid = Jibu lisilosomeka
 outcome-invalid-hint = Huduma imetuma jibu ambalo bot haiwezi kulisoma. Jaribu tena baada ya muda mfupi; tatizo likiendelea, mjulishe msimamizi.
@@ -177,7 +179,10 @@ bulk-kind-status = makusanyo au muda wa maongezi
 bulk-pick-kind = Miamala iliyomo kwenye {$file} ni ya aina gani?
 bulk-progress = Ninakagua ID {$total} za {$kind}… {$done}/{$total} {$bar} {$percent}%
 button-cancel = ✖ Ghairi
-bulk-done = ID {$total} za {$kind} kutoka {$file} zimekaguliwa:
+bulk-done = { $total ->
+    [one] ID {$total} ya {$kind} kutoka {$file} imekaguliwa:
+   *[other] ID {$total} za {$kind} kutoka {$file} zimekaguliwa:
+}
 bulk-cancelled = Imeghairiwa baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}:
 bulk-stopped = Ukaguzi ulisimama bot ilipowashwa upya, baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}: tuma faili tena ili kukagua zilizobaki.
 bulk-interrupted = Ukaguzi wako wa ID {$total} kutoka {$file} ulikatizwa bot ilipowashwa upya. Tafadhali tuma faili tena.
@@ -186,7 +191,10 @@ bulk-count-failed = ❌ {$count} yameshindwa
 bulk-count-not-final = ⏳ {$count} bado hayajakamilika
 bulk-count-not-found = 🔍 {$count} hayakupatikana
 bulk-count-unknown = ⚠️ {$count} hayakuweza kukaguliwa
-bulk-count-invalid = ✏️ Visanduku {$count} havikuwa ID (vimeorodheshwa kwenye ripoti)
+bulk-count-invalid = ✏️ { $count ->
+    [one] Kisanduku {$count} hakikuwa ID (kimeorodheshwa kwenye ripoti)
+   *[other] Visanduku {$count} havikuwa ID (vimeorodheshwa kwenye ripoti)
+}
 bulk-count-invalid-some = ✏️ Visanduku {$count} havikuwa ID ({$listed} vya kwanza vimeorodheshwa kwenye ripoti)
 bulk-report-caption = Hali za malipo kutoka {$file}
 bulk-busy = Tayari unakagua ID {$total}. Ghairi ukaguzi huo kwanza, au subiri umalizike.
@@ -263,7 +271,10 @@ admin-group-added = 👥 {$by} ameniongeza kwenye "{$title}" ({$id}): kikundi ki
 admin-group-removed = 👥 Nimeondolewa kwenye "{$title}" ({$id}): ruhusa yake imekoma.
 admin-note-approved = 🛈 {$by} amekubali ombi la {$name} ({$id}).
 admin-note-denied = 🛈 {$by} amekataa ombi la {$name} ({$id}).
-admin-note-invited = 🛈 {$by} ameunda kiungo cha mwaliko cha watu {$count}.
+admin-note-invited = 🛈 {$by} ameunda kiungo cha mwaliko { $count ->
+    [one] cha mtu mmoja
+   *[other] cha watu {$count}
+}.
 admin-note-invite-revoked = 🛈 {$by} amebatilisha kiungo cha mwaliko {$id}.
 admin-note-allowed = 🛈 {$by} ametoa ruhusa kwa {$name} ({$id}).
 admin-note-revoked = 🛈 {$by} ameondoa ruhusa ya {$name} ({$id}).
@@ -313,7 +324,10 @@ health-kind-slow = { $kind }: huduma inasuasua tangu { $since }: majibu ni ya po
 health-failures-high = ❗ { $kind }: malipo mengi isivyo kawaida yameshindwa tangu { $since }: { $failed } katika saa iliyopita ({ $percent } ya matokeo ya mwisho; { $baseline } siku iliyotangulia). Sababu inayojitokeza zaidi: { $reason }
 health-window-5m = Dakika 5 zilizopita
 health-window-hour = Saa iliyopita
-health-window-line = { $window }: maulizo { $count } · { $percent } hayakukaguliwa · p50 { $p50 } · p95 { $p95 }
+health-window-line = { $window }: { $count ->
+    [one] ulizo { $count }
+   *[other] maulizo { $count }
+} · { $percent } hayakukaguliwa · p50 { $p50 } · p95 { $p95 }
 health-window-empty = { $window }: hakuna maulizo
 health-sparkline = Maulizo yasiyokaguliwa, saa iliyopita kwa vipindi vya dakika 5:
 health-today = Leo (tangu { $since }): ✅ { $success } yamefanikiwa · ❌ { $failed } yameshindwa

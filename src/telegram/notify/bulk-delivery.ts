@@ -33,7 +33,7 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
   return {
     async started(jobId, request) {
       const reader = readerOf(request);
-      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t, reader.numbers), {
+      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t), {
         reply_markup: await cancelKeyboard(jobId, request),
         reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
       });
@@ -42,7 +42,7 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
 
     progress(jobId, request, record, done) {
       const reader = readerOf(request);
-      const text = formatProgress(request.scope, done, request.ids.length, reader.t, reader.numbers);
+      const text = formatProgress(request.scope, done, request.ids.length, reader.t);
       void cancelKeyboard(jobId, request)
         .then((keyboard) => api.editMessageText(request.chatId, record.progressMessageId, text, { reply_markup: keyboard }))
         // Progress is best effort: a 429 only skips this update.
@@ -50,8 +50,8 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
     },
 
     async finished(request, record, { ending, results, verdicts }) {
-      const { t, numbers } = readerOf(request);
-      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t, numbers);
+      const { t } = readerOf(request);
+      const summary = formatSummary(ending, request.scope, request.fileName, results.length, request.ids.length, verdicts, { total: request.invalid.total, listed: request.invalid.listed.length }, t);
       await messenger.call("a bulk check's summary", request.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, summary));
       if (results.length === 0 && request.invalid.total === 0) return;
       const csv = await reportCsv(reportRows(results, request.invalid, { ...ENGLISH_REPORT_LABELS, eitherKind: t("bulk-kind-status") }));
@@ -65,8 +65,7 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
     },
 
     async interrupted(record) {
-      const { t, numbers } = readerOf(record);
-      const text = t("bulk-interrupted", { total: numbers.count(record.total), file: record.fileName });
+      const text = readerOf(record).t("bulk-interrupted", { total: record.total, file: record.fileName });
       await messenger.call("a bulk check's interruption notice", record.chatId, (chatId) => api.editMessageText(chatId, record.progressMessageId, text));
     },
   };

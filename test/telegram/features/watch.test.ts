@@ -118,7 +118,7 @@ describe("/watch, /watches and /unwatch", () => {
     const harness = createTestBot({ enquiry: pendingOr(), watches: { maxPerUser: 1 } });
     await harness.bot.handleUpdate(messageUpdate("/watch TX-1"));
     await harness.bot.handleUpdate(messageUpdate("/watch TX-2"));
-    expect(harness.sent().at(-1)?.payload.text).toMatch(/⏳[\s\S]*You can watch at most 1 payments at once, and you watch 1\./);
+    expect(harness.sent().at(-1)?.payload.text).toMatch(/⏳[\s\S]*You can watch at most one payment at once, and you watch 1\./);
   });
 
   it("/watches lists the asker's watches here, with a 🔕 button each that stops one", async () => {

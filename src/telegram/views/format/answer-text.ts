@@ -45,7 +45,7 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
       if (relevant.length === 0) return [line("🔍 ", mono(result.id), ` · ${t("summary-not-found")}`)];
       return relevant.map((outcome) => formatOutcomeLine(outcome, t, { withKind: scope === "status" }));
     });
-    sections.push(concat([bold(t("summary-heading", { kind, count: String(results.length) })), ...lines], "\n"));
+    sections.push(concat([bold(t("summary-heading", { kind, count: results.length })), ...lines], "\n"));
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
   sections.push(...troubleLines(shown, t, options));

@@ -2,7 +2,6 @@ import type { BulkEnding } from "../../../payments/bulk/bulk-jobs.ts";
 import type { Verdict } from "../../../payments/bulk/report.ts";
 import type { Scope } from "../../../payments/query.ts";
 import type { Translate } from "../../i18n.ts";
-import type { NumberFormats } from "./numbers.ts";
 
 const BAR_CELLS = 10;
 
@@ -11,13 +10,13 @@ export function kindWords(scope: Scope, t: Translate): string {
 }
 
 /** "Checking 1,000 collection IDs… 420/1,000 ▓▓▓▓░░░░░░ 42%" */
-export function formatProgress(scope: Scope, done: number, total: number, t: Translate, numbers: NumberFormats): string {
+export function formatProgress(scope: Scope, done: number, total: number, t: Translate): string {
   const share = total === 0 ? 1 : done / total;
   const filled = Math.min(BAR_CELLS, Math.floor(share * BAR_CELLS));
   return t("bulk-progress", {
-    total: numbers.count(total),
+    total,
     kind: kindWords(scope, t),
-    done: numbers.count(done),
+    done,
     bar: "▓".repeat(filled) + "░".repeat(BAR_CELLS - filled),
     percent: String(Math.floor(share * 100)),
   });
@@ -33,23 +32,23 @@ export function formatSummary(
   verdicts: Readonly<Record<Verdict, number>>,
   invalid: { total: number; listed: number },
   t: Translate,
-  numbers: NumberFormats,
 ): string {
   const heading = t(ending === "done" ? "bulk-done" : ending === "cancelled" ? "bulk-cancelled" : "bulk-stopped", {
-    total: numbers.count(total),
-    done: numbers.count(done),
+    total,
+    done,
     kind: kindWords(scope, t),
     file,
   });
+  // The successes are always told; what went wrong only when something did ("⚠️ 0 could not check" alarms for nothing).
   const lines = [
-    t("bulk-count-success", { count: numbers.count(verdicts.success) }),
-    t("bulk-count-failed", { count: numbers.count(verdicts.failed) }),
-    t("bulk-count-not-final", { count: numbers.count(verdicts.not_final) }),
-    t("bulk-count-not-found", { count: numbers.count(verdicts.not_found) }),
-    t("bulk-count-unknown", { count: numbers.count(verdicts.could_not_check) }),
+    t("bulk-count-success", { count: verdicts.success }),
+    ...(verdicts.failed > 0 ? [t("bulk-count-failed", { count: verdicts.failed })] : []),
+    ...(verdicts.not_final > 0 ? [t("bulk-count-not-final", { count: verdicts.not_final })] : []),
+    ...(verdicts.not_found > 0 ? [t("bulk-count-not-found", { count: verdicts.not_found })] : []),
+    ...(verdicts.could_not_check > 0 ? [t("bulk-count-unknown", { count: verdicts.could_not_check })] : []),
   ];
-  if (invalid.total > invalid.listed) lines.push(t("bulk-count-invalid-some", { count: numbers.count(invalid.total), listed: numbers.count(invalid.listed) }));
-  else if (invalid.total > 0) lines.push(t("bulk-count-invalid", { count: numbers.count(invalid.total) }));
+  if (invalid.total > invalid.listed) lines.push(t("bulk-count-invalid-some", { count: invalid.total, listed: invalid.listed }));
+  else if (invalid.total > 0) lines.push(t("bulk-count-invalid", { count: invalid.total }));
   return [heading, ...lines].join("\n");
 }
 

@@ -90,7 +90,7 @@ function failuresHigh(kind: EnquiryKind, figures: NonNullable<KindStatus["failur
 function windowLine(window: string, figures: WindowFigures, f: HealthFormats): string {
   if (figures.enquiries === 0) return f.t("health-window-empty", { window });
   const latency = (ms: number | undefined) => (ms === undefined ? "?" : f.numbers.latency(ms));
-  return f.t("health-window-line", { window, count: f.numbers.count(figures.enquiries), percent: f.numbers.percent(figures.share), p50: latency(figures.p50Ms), p95: latency(figures.p95Ms) });
+  return f.t("health-window-line", { window, count: figures.enquiries, percent: f.numbers.percent(figures.share), p50: latency(figures.p50Ms), p95: latency(figures.p95Ms) });
 }
 
 /** /health: one message, headline first, within Telegram's limit. */
@@ -198,10 +198,10 @@ export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedSt
     line(bold(t("digest-heading", { from: at(digest.from), to: at(digest.to) }))),
     line(
       t("digest-enquiries", {
-        count: numbers.count(digest.enquiries.collection + digest.enquiries.airtime),
-        collection: numbers.count(digest.enquiries.collection),
-        airtime: numbers.count(digest.enquiries.airtime),
-        payments: numbers.count(digest.payments),
+        count: digest.enquiries.collection + digest.enquiries.airtime,
+        collection: digest.enquiries.collection,
+        airtime: digest.enquiries.airtime,
+        payments: digest.payments,
       }),
     ),
     line(t("digest-outcomes", { success: numbers.count(o.success), failed: numbers.count(o.failed), pending: numbers.count(o["not-final"]), notFound: numbers.count(o["not-found"]) })),

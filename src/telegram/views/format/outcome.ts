@@ -82,7 +82,8 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   const heading = line(markerOf(outcome), " ", bold(kindLabel(outcome.kind, t)), " ", mono(outcome.transactionId));
   if (outcome.type !== "found") {
     const { title, hint } = unknownOutcomeText(outcome, t, options);
-    return concat([line(heading, ": ", bold(title)), hint, t("unknown-not-failed")], "\n");
+    // ": " in English, " : " in French: the separator is the language's.
+    return concat([line(heading, t("heading-separator"), bold(title)), hint, t("unknown-not-failed")], "\n");
   }
   const { transaction } = outcome;
   const state = paymentState(transaction);
