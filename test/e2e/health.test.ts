@@ -148,7 +148,7 @@ describe.skipIf(!redis.available)("the provider's health across two instances sh
     expect(sent).toEqual([expect.stringMatching(/^🔴 Airtime: the payment provider is down since .* 100% of 12 enquiries could not be checked \(service errors: 12\)\.$/)]);
     for (const through of deliver) {
       expect(await through(command("/health"))).toBe(200);
-      expect(lastToAgent()).toMatch(/^🔴 The payment provider is down for Airtime\.[\s\S]*Airtime\nLast 5 min: 12 enquiries · 100% not checked/);
+      expect(lastToAgent()).toMatch(/^🔴 The payment provider is down for Airtime\.[\s\S]*\nAirtime, last 5 min: 12 enquiries · 100% not checked/);
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(1);

@@ -86,6 +86,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "button-previous",
   "button-next",
   "health-reason-line",
+  "health-reason-item",
   "health-detail-item",
   "toast-language-chosen",
   "duration-minutes",
@@ -95,6 +96,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // "configuration (ALLOWED_USER_IDS)" is French too.
   fr: ["admin-users-config-user", "admin-users-config-group"],
+  // "Cobrança: normal" is Portuguese too.
+  pt: ["health-kind-normal"],
 };
 
 describe("locales", () => {

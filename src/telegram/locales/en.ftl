@@ -316,6 +316,8 @@ command-revoke = Take access away
 ## Provider health
 command-health = Is the payment provider working?
 health-headline-normal = 🟢 The payment provider is working normally.
+health-reason-item = { $reason } ({ $count })
+health-kind-normal = { $kind }: normal
 health-headline-trouble = { $level ->
     [down] 🔴 The payment provider is down for { $kinds }.
    *[degraded] 🟠 The payment provider is having trouble with { $kinds }.
@@ -323,19 +325,21 @@ health-headline-trouble = { $level ->
 health-kind-not-checked = { $kind }: { $level ->
     [down] down
    *[degraded] degraded
-} since { $since }: { $percent } of { $count } enquiries could not be checked in the last 5 minutes.
-health-kind-slow = { $kind }: degraded since { $since }: slow answers, 95 % within { $p95 } in the last 5 minutes.
+} since { $since }: { $percent } of { $count ->
+    [one] { $count } enquiry
+   *[other] { $count } enquiries
+} not checked in 5 min.
+health-kind-slow = { $kind }: degraded since { $since }: slow answers, 95 % within { $p95 }.
 health-failures-high = ❗ { $kind }: unusually many failed payments since { $since }: { $failed } in the last hour ({ $percent } of final outcomes; { $baseline } the day before). Most frequent reason: { $reason }
-health-window-5m = Last 5 min
-health-window-hour = Last hour
+health-window-5m = { $kind }, last 5 min
 health-window-line = { $window }: { $count ->
     [one] { $count } enquiry
    *[other] { $count } enquiries
-} · { $percent } not checked · p50 { $p50 } · p95 { $p95 }
+} · { $percent } not checked · p95 { $p95 }
 health-window-empty = { $window }: no enquiries
-health-sparkline = Not checked, the last hour in 5-minute steps:
+health-sparkline = Not checked, last hour (one bar = 5 min): { $bars }
 health-today = Today (since { $since }): ✅ { $success } succeeded · ❌ { $failed } failed
-health-today-reasons = Most frequent failure reasons:
+health-today-reasons = Most frequent failure reasons: { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = other reasons
 health-reason-none = no reason given

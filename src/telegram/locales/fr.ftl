@@ -312,6 +312,8 @@ command-revoke = Retirer un accès
 ## Provider health
 command-health = Le fournisseur de paiement fonctionne-t-il ?
 health-headline-normal = 🟢 Le fournisseur de paiement fonctionne normalement.
+health-reason-item = { $reason } ({ $count })
+health-kind-normal = { $kind } : normal
 health-headline-trouble = { $level ->
     [down] 🔴 Le fournisseur de paiement est en panne pour : { $kinds }.
    *[degraded] 🟠 Le fournisseur de paiement a des difficultés pour : { $kinds }.
@@ -319,19 +321,21 @@ health-headline-trouble = { $level ->
 health-kind-not-checked = { $kind } : { $level ->
     [down] en panne
    *[degraded] dégradé
-} depuis { $since } : { $percent } des { $count } demandes n'ont pas pu être vérifiées ces 5 dernières minutes.
-health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 95 % en moins de { $p95 } ces 5 dernières minutes.
+} depuis { $since } : { $percent } de { $count ->
+    [one] { $count } demande non vérifiée
+   *[other] { $count } demandes non vérifiées
+} en 5 min.
+health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 95 % en { $p95 } au plus.
 health-failures-high = ❗ { $kind } : paiements échoués anormalement nombreux depuis { $since } : { $failed } dans la dernière heure ({ $percent } des résultats définitifs ; { $baseline } la veille). Motif le plus fréquent : { $reason }
-health-window-5m = 5 dernières min
-health-window-hour = Dernière heure
+health-window-5m = { $kind }, 5 dernières min
 health-window-line = { $window } : { $count ->
     [one] { $count } demande
    *[other] { $count } demandes
-} · { $percent } non vérifiées · p50 { $p50 } · p95 { $p95 }
+} · { $percent } non vérifiées · p95 { $p95 }
 health-window-empty = { $window } : aucune demande
-health-sparkline = Non vérifiées, la dernière heure par tranches de 5 minutes :
+health-sparkline = Non vérifiées, dernière heure (une barre = 5 min) : { $bars }
 health-today = Aujourd'hui (depuis { $since }) : ✅ { $success } réussis · ❌ { $failed } échoués
-health-today-reasons = Motifs d'échec les plus fréquents :
+health-today-reasons = Motifs d'échec les plus fréquents : { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = autres motifs
 health-reason-none = aucun motif donné

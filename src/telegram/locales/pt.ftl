@@ -336,6 +336,8 @@ command-revoke = Retirar um acesso
 ## Estado do fornecedor
 command-health = O fornecedor de pagamentos está a funcionar?
 health-headline-normal = 🟢 O fornecedor de pagamentos está a funcionar normalmente.
+health-reason-item = { $reason } ({ $count })
+health-kind-normal = { $kind }: normal
 health-headline-trouble = { $level ->
     [down] 🔴 O fornecedor de pagamentos está fora de serviço para: { $kinds }.
    *[degraded] 🟠 O fornecedor de pagamentos está com perturbações em: { $kinds }.
@@ -343,19 +345,21 @@ health-headline-trouble = { $level ->
 health-kind-not-checked = { $kind }: { $level ->
     [down] fora de serviço
    *[degraded] com perturbações
-} desde { $since }: { $percent } de { $count } consultas não puderam ser verificadas nos últimos 5 minutos.
-health-kind-slow = { $kind }: com perturbações desde { $since }: respostas lentas, 95 % em menos de { $p95 } nos últimos 5 minutos.
+} desde { $since }: { $percent } de { $count ->
+    [one] { $count } consulta não verificada
+   *[other] { $count } consultas não verificadas
+} em 5 min.
+health-kind-slow = { $kind }: com perturbações desde { $since }: respostas lentas, 95 % em { $p95 } no máximo.
 health-failures-high = ❗ { $kind }: número invulgarmente alto de pagamentos falhados desde { $since }: { $failed } na última hora ({ $percent } dos resultados definitivos; { $baseline } no dia anterior). Motivo mais frequente: { $reason }
-health-window-5m = Últimos 5 min
-health-window-hour = Última hora
+health-window-5m = { $kind }, últimos 5 min
 health-window-line = { $window }: { $count ->
     [one] { $count } consulta
    *[other] { $count } consultas
-} · { $percent } não verificadas · p50 { $p50 } · p95 { $p95 }
+} · { $percent } não verificadas · p95 { $p95 }
 health-window-empty = { $window }: nenhuma consulta
-health-sparkline = Não verificadas, na última hora, em intervalos de 5 minutos:
+health-sparkline = Não verificadas, última hora (uma barra = 5 min): { $bars }
 health-today = Hoje (desde { $since }): ✅ { $success } com sucesso · ❌ { $failed } com falha
-health-today-reasons = Motivos de falha mais frequentes:
+health-today-reasons = Motivos de falha mais frequentes: { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = outros motivos
 health-reason-none = sem motivo indicado

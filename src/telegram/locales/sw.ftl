@@ -312,26 +312,30 @@ command-revoke = Ondoa ruhusa
 ## Hali ya mtoa huduma
 command-health = Je, mtoa huduma za malipo anafanya kazi?
 health-headline-normal = 🟢 Mtoa huduma za malipo anafanya kazi kama kawaida.
+health-reason-item = { $reason } ({ $count })
+health-kind-normal = { $kind }: kawaida
 health-headline-trouble = { $level ->
     [down] 🔴 Mtoa huduma za malipo hapatikani kwa { $kinds }.
    *[degraded] 🟠 Mtoa huduma za malipo ana matatizo kwa { $kinds }.
 }
 health-kind-not-checked = { $kind }: { $level ->
-    [down] huduma haipatikani
-   *[degraded] huduma inasuasua
-} tangu { $since }: { $percent } ya maulizo { $count } hayakuweza kukaguliwa katika dakika 5 zilizopita.
-health-kind-slow = { $kind }: huduma inasuasua tangu { $since }: majibu ni ya polepole, 95 % ya majibu yalifika ndani ya { $p95 } katika dakika 5 zilizopita.
+    [down] haipatikani
+   *[degraded] inasuasua
+} tangu { $since }: { $percent } ya { $count ->
+    [one] ulizo { $count } halikukaguliwa
+   *[other] maulizo { $count } hayakukaguliwa
+} ndani ya dakika 5.
+health-kind-slow = { $kind }: inasuasua tangu { $since }: majibu ni ya polepole, 95 % ndani ya { $p95 }.
 health-failures-high = ❗ { $kind }: malipo mengi isivyo kawaida yameshindwa tangu { $since }: { $failed } katika saa iliyopita ({ $percent } ya matokeo ya mwisho; { $baseline } siku iliyotangulia). Sababu inayojitokeza zaidi: { $reason }
-health-window-5m = Dakika 5 zilizopita
-health-window-hour = Saa iliyopita
+health-window-5m = { $kind }, dakika 5 zilizopita
 health-window-line = { $window }: { $count ->
     [one] ulizo { $count }
    *[other] maulizo { $count }
-} · { $percent } hayakukaguliwa · p50 { $p50 } · p95 { $p95 }
+} · { $percent } hayakukaguliwa · p95 { $p95 }
 health-window-empty = { $window }: hakuna maulizo
-health-sparkline = Maulizo yasiyokaguliwa, saa iliyopita kwa vipindi vya dakika 5:
+health-sparkline = Yasiyokaguliwa, saa iliyopita (mstari mmoja = dakika 5): { $bars }
 health-today = Leo (tangu { $since }): ✅ { $success } yamefanikiwa · ❌ { $failed } yameshindwa
-health-today-reasons = Sababu zinazojitokeza zaidi za kushindwa:
+health-today-reasons = Sababu zinazojitokeza zaidi za kushindwa: { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = sababu nyingine
 health-reason-none = hakuna sababu iliyotolewa

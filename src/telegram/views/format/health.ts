@@ -62,14 +62,20 @@ function notCheckedDetail(byOutcome: Partial<Record<HealthOutcome, number>>, f: 
     .join(", ");
 }
 
-function kindTrouble(kind: EnquiryKind, status: KindStatus, now: number, f: HealthFormats): string[] {
+const LEVEL_MARKERS = { normal: "🟢", degraded: "🟠", down: "🔴" } as const;
+
+/** A kind's verdict in one line (🟢 normal, 🟠 degraded, 🔴 down, with since when and why), and failures unusually high. */
+function kindVerdict(kind: EnquiryKind, status: KindStatus, now: number, f: HealthFormats): string[] {
   const lines: string[] = [];
-  if (status.level !== "normal") {
+  if (status.level === "normal") lines.push(`${LEVEL_MARKERS.normal} ${f.t("health-kind-normal", { kind: kindName(kind, f.t) })}`);
+  else {
     const sinceText = since(status.startedAt ?? status.since, now, f);
     lines.push(
-      status.cause === "slow"
-        ? f.t("health-kind-slow", { kind: kindName(kind, f.t), since: sinceText, p95: f.numbers.latency(status.window.p95Ms ?? 0) })
-        : f.t("health-kind-not-checked", { kind: kindName(kind, f.t), level: status.level, since: sinceText, percent: f.numbers.percent(status.window.share), count: f.numbers.count(status.window.enquiries) }),
+      `${LEVEL_MARKERS[status.level]} ${
+        status.cause === "slow"
+          ? f.t("health-kind-slow", { kind: kindName(kind, f.t), since: sinceText, p95: f.numbers.latency(status.window.p95Ms ?? 0) })
+          : f.t("health-kind-not-checked", { kind: kindName(kind, f.t), level: status.level, since: sinceText, percent: f.numbers.percent(status.window.share), count: status.window.enquiries })
+      }`,
     );
   }
   if (status.failuresHigh && status.failures) lines.push(failuresHigh(kind, status.failures, "health-failures-high", f, since(status.failuresSince, now, f)));
@@ -87,13 +93,18 @@ function failuresHigh(kind: EnquiryKind, figures: NonNullable<KindStatus["failur
   });
 }
 
-function windowLine(window: string, figures: WindowFigures, f: HealthFormats): string {
+/** "Collection, last 5 min: 12 enquiries · 0% not checked · p95 850 ms". */
+function figuresLine(kind: EnquiryKind, figures: WindowFigures, f: HealthFormats): string {
+  const window = f.t("health-window-5m", { kind: kindName(kind, f.t) });
   if (figures.enquiries === 0) return f.t("health-window-empty", { window });
-  const latency = (ms: number | undefined) => (ms === undefined ? "?" : f.numbers.latency(ms));
-  return f.t("health-window-line", { window, count: figures.enquiries, percent: f.numbers.percent(figures.share), p50: latency(figures.p50Ms), p95: latency(figures.p95Ms) });
+  return f.t("health-window-line", { window, count: figures.enquiries, percent: f.numbers.percent(figures.share), p95: figures.p95Ms === undefined ? "?" : f.numbers.latency(figures.p95Ms) });
 }
 
-/** /health: one message, headline first, within Telegram's limit. */
+/**
+ * /health, read on a phone by an agent asking "is it this payment, or the provider?": the verdict
+ * first, one line per kind; then the figures behind it, a line each (the last 5 minutes, the last
+ * hour as a sparkline, today); admins get their part after. Within Telegram's limit.
+ */
 export function formatHealth(report: HealthReport, f: HealthFormats, admin?: AdminFacts): FormattedString {
   const { t } = f;
   const { status, at } = report;
@@ -101,36 +112,27 @@ export function formatHealth(report: HealthReport, f: HealthFormats, admin?: Adm
   const troubled = ENQUIRY_KINDS.filter((kind) => status.kinds[kind].level !== "normal");
   const headline =
     worst === "normal" ? t("health-headline-normal") : t("health-headline-trouble", { level: worst, kinds: troubled.map((kind) => kindName(kind, t)).join(", ") });
-  const trouble = ENQUIRY_KINDS.flatMap((kind) => kindTrouble(kind, status.kinds[kind], at, f));
-  const sections: FormattedString[] = [concat([line(bold(headline)), ...trouble.map((text) => line(text))], "\n")];
+  const verdicts = ENQUIRY_KINDS.flatMap((kind) => kindVerdict(kind, status.kinds[kind], at, f));
+  const sections: FormattedString[] = [concat([line(bold(headline)), ...verdicts.map((text) => line(text))], "\n")];
 
-  sections.push(
-    concat(
-      ENQUIRY_KINDS.flatMap((kind) => [
-        line(bold(kindName(kind, t))),
-        line(windowLine(t("health-window-5m"), report.kinds[kind].last5m, f)),
-        line(windowLine(t("health-window-hour"), report.kinds[kind].lastHour, f)),
-      ]),
-      "\n",
-    ),
-  );
-  sections.push(concat([line(t("health-sparkline")), line(sparkline(report.sparkline))], "\n"));
-
-  const today = [line(t("health-today", { since: f.clock(new Date(report.today.since)), success: f.numbers.count(report.today.success), failed: f.numbers.count(report.today.failed) }))];
+  const figures = [
+    ...ENQUIRY_KINDS.map((kind) => line(figuresLine(kind, report.kinds[kind].last5m, f))),
+    line(t("health-sparkline", { bars: sparkline(report.sparkline) })),
+    line(t("health-today", { since: f.clock(new Date(report.today.since)), success: f.numbers.count(report.today.success), failed: f.numbers.count(report.today.failed) })),
+  ];
   if (report.today.reasons.length > 0) {
-    today.push(line(t("health-today-reasons")));
-    report.today.reasons.forEach(({ reason, count }, index) => today.push(line(t("health-reason-line", { rank: String(index + 1), reason: reasonText(reason, t), count: f.numbers.count(count) }))));
+    const reasons = report.today.reasons.map(({ reason, count }) => t("health-reason-item", { reason: reasonText(reason, t), count: f.numbers.count(count) })).join(", ");
+    figures.push(line(t("health-today-reasons", { reasons })));
   }
-  sections.push(concat(today, "\n"));
-  sections.push(
-    new FormattedString(
+  figures.push(
+    line(
       report.waiting.count > 0 && report.waiting.oldest !== undefined
         ? t("health-waiting", { count: f.numbers.count(report.waiting.count), since: since(report.waiting.oldest, at, f) })
         : t("health-waiting-none"),
     ),
   );
+  sections.push(concat(figures, "\n"));
   if (admin) sections.push(adminSection(admin, at, f));
-  sections.push(new FormattedString(t("health-figures-note")));
   return fitMessage(concat(sections, "\n\n"));
 }
 
@@ -153,6 +155,7 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
       line(store),
       ...(admin.instances === undefined ? [] : [line(t("health-admin-instances", { count: f.numbers.count(admin.instances) }))]),
       line(t("health-admin-background", { queue: f.numbers.count(admin.backgroundQueue), watches: admin.watches === undefined ? "?" : f.numbers.count(admin.watches) })),
+      line(t("health-figures-note")),
     ],
     "\n",
   );
