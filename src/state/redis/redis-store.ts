@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
 import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
 import { clientSettings, targetVariable, type RedisTarget } from "./connection.ts";
+import { watchFailovers } from "./failover-watch.ts";
 import { replicaWait, type ReplicationChange } from "./replication.ts";
 import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
 import { readTopology } from "./topology.ts";
@@ -122,7 +123,12 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   const connections = [client, durable];
   // Errors reach the callers of each command; without a listener ioredis would also print them.
   let lastError: unknown;
-  for (const connection of connections) connection.on("error", (error: unknown) => (lastError = error));
+  const sentinelErrors: Error[] = [];
+  for (const connection of connections) {
+    connection.on("error", (error: unknown) => (lastError = error));
+    // Why each sentinel did not name a master (unreachable, a wrong password, a name it does not know).
+    connection.on("sentinelError", (error: Error) => starting && sentinelErrors.push(error));
+  }
 
   try {
     await Promise.all(connections.map(async (connection) => {
@@ -133,8 +139,10 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   } catch (error) {
     for (const connection of connections) connection.disconnect();
     // connect() only says "Connection is closed"; the error event said why (ECONNREFUSED, ENOTFOUND, NOAUTH…).
-    throw new StateUnavailableError(`cannot connect to ${targetVariable(options)} (${describe(lastError ?? error)})`, { cause: error });
+    const reason = "url" in options ? describe(lastError ?? error) : (describeSentinels(options.name, sentinelErrors) ?? describe(lastError ?? error));
+    throw new StateUnavailableError(`cannot connect to ${targetVariable(options)} (${reason})`, { cause: error });
   }
+  const failovers = "url" in options ? undefined : await watchFailovers(options, connections);
 
   const replication = replicaWait({ connection: durable, timeoutMs: replicaWaitMs, ...(options.onReplicationChange ? { onChange: options.onReplicationChange } : {}) });
   // Lost when either connection closes, back once both are ready again: told once each way.
@@ -307,9 +315,10 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       const down = connections.find((connection) => connection.status !== "ready");
       return lostReason === undefined && down === undefined ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${down?.status ?? "unavailable"}` };
     },
-    topology: () => readTopology({ client, target: options, replicas: () => replication.replicas(), timeoutMs: Math.min(connectTimeoutMs, commandTimeoutMs) }),
+    topology: async () => (closing ? undefined : readTopology({ client, target: options, replicas: () => replication.replicas(), timeoutMs: Math.min(connectTimeoutMs, commandTimeoutMs) })),
     close: async () => {
       closing = true;
+      failovers?.close();
       await Promise.all(
         connections.map(async (connection) => {
           try {
@@ -322,6 +331,17 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       );
     },
   };
+}
+
+/** Why no sentinel named the master: the name unknown to them all, or what the last one that failed said. */
+function describeSentinels(name: string, errors: readonly Error[]): string | undefined {
+  if (errors.length === 0) return undefined;
+  // Redis 7 answers "ERR No such master with that name"; earlier versions nothing, which ioredis calls an invalid reply.
+  if (errors.some((error) => /No such master|invalid reply/.test(error.message))) return `no sentinel knows a master named ${name}: check REDIS_SENTINEL_NAME`;
+  // ioredis: "failed to connect to sentinel <address> because <reason>".
+  const last = errors.at(-1)?.message ?? "";
+  const [, address = "?", because = "no answer"] = /sentinel (\S+) because (.*)$/.exec(last) ?? [];
+  return `no sentinel answers; ${address}: ${because.replace(/^Connection is closed\.?$/, "no answer")}`;
 }
 
 /** A short cause, never the URL (it may hold the password). */
