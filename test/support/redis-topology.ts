@@ -95,7 +95,8 @@ export async function startSentinelTopology(options: TopologyOptions = {}): Prom
   };
 
   const dataArgs = (port: number, replicaOf?: number) => () => [
-    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir,
+    // A file of its own: a replica writes the copy it receives, which a master restarted must not load.
+    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--dbfilename", `${port}.rdb`,
     // At once: a replica's first copy otherwise waits 5 s for others to join it.
     "--repl-diskless-sync-delay", "0",
     ...auth(password),
