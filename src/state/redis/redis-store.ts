@@ -131,10 +131,12 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   }
 
   try {
-    await Promise.all(connections.map(async (connection) => {
-      await connection.connect();
-      await connection.ping();
-    }));
+    await Promise.all(
+      connections.map(async (connection) => {
+        await connection.connect();
+        await connection.ping();
+      }),
+    );
     starting = false;
   } catch (error) {
     for (const connection of connections) connection.disconnect();
