@@ -72,7 +72,24 @@ export interface WebhookTransport {
   secret: string;
 }
 
-export type StateConfig = { kind: "sqlite"; path: string } | { kind: "redis"; url: string; prefix: string };
+export type StateConfig = { kind: "sqlite"; path: string } | { kind: "redis"; connection: RedisConnection; prefix: string };
+
+/** Where Redis is: one address (REDIS_URL: a server, or a managed service's endpoint), or the master Sentinel names now. */
+export type RedisConnection = { url: string } | SentinelConnection;
+
+export interface SentinelConnection {
+  /** Asked in turn for the master's address (REDIS_SENTINELS). */
+  sentinels: readonly { host: string; port: number }[];
+  /** The name the sentinels monitor the master under (REDIS_SENTINEL_NAME). */
+  name: string;
+  sentinelPassword: string | undefined;
+  /** For the data itself (REDIS_PASSWORD, REDIS_DB): there is no URL to carry them. */
+  password: string | undefined;
+  db: number;
+}
+
+/** Sentinel's own port, when REDIS_SENTINELS gives a host alone. */
+export const DEFAULT_SENTINEL_PORT = 26379;
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -149,6 +166,25 @@ const idList = trimmed.transform((value, ctx) => {
   return ids;
 });
 
+/** `host:port, host:port`: a host alone is on Sentinel's port; an IPv6 address goes in brackets. */
+const sentinelList = trimmed.transform((value, ctx) => {
+  const addresses: { host: string; port: number }[] = [];
+  for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+    const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/.exec(part);
+    const port = match?.[3] === undefined ? DEFAULT_SENTINEL_PORT : Number(match[3]);
+    const host = match?.[1] ?? match?.[2];
+    if (host === undefined || port < 1 || port > 65_535) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not a host:port (such as 10.0.0.5:26379)` });
+      return z.NEVER;
+    }
+    addresses.push({ host, port });
+  }
+  return addresses;
+});
+
+/** Passwords are taken as written: a space at either end may be part of one. */
+const secretValue = z.string().min(1);
+
 const TRUE_WORDS = ["true", "1", "yes"];
 const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => TRUE_WORDS.includes(v));
 
@@ -189,6 +225,11 @@ const envSchema = z.object({
   POLLING_LEASE_SECONDS: withDefault(integer(3, 600), 15),
   STATE_DB: withDefault(trimmed, DEFAULT_STATE_DB),
   REDIS_URL: optional(urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL (redis://[user:password@]host:port/db)")),
+  REDIS_SENTINELS: optional(sentinelList),
+  REDIS_SENTINEL_NAME: optional(trimmed.regex(/^[A-Za-z0-9_.:-]{1,100}$/, "must be the master's name as the sentinels know it (sentinel monitor <name> …), such as mymaster")),
+  REDIS_SENTINEL_PASSWORD: optional(secretValue),
+  REDIS_PASSWORD: optional(secretValue),
+  REDIS_DB: withDefault(integer(0, 65_535), 0),
   REDIS_PREFIX: withDefault(trimmed.regex(/^[A-Za-z0-9_:.-]{1,64}$/, "must be 1-64 characters of A-Z a-z 0-9 _ : . -"), "psb:"),
   BOT_TIMEZONE: withDefault(
     trimmed.refine((zone) => {
@@ -251,9 +292,31 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
   const first = Number(env.WATCH_FIRST_CHECK_SECONDS?.trim() || WATCH_DEFAULTS.firstCheckSeconds);
   const longest = Number(env.WATCH_MAX_INTERVAL_SECONDS?.trim() || WATCH_DEFAULTS.maxIntervalSeconds);
   if (first > longest) problems.push("WATCH_FIRST_CHECK_SECONDS must not be longer than WATCH_MAX_INTERVAL_SECONDS");
+  problems.push(...redisProblems(present));
   const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
   const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
   if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
+  return problems;
+}
+
+/** One way to Redis at most; what only Sentinel uses, only with it. */
+function redisProblems(present: (name: string) => boolean): string[] {
+  const problems: string[] = [];
+  if (present("REDIS_URL") && present("REDIS_SENTINELS")) {
+    problems.push("REDIS_URL cannot be set together with REDIS_SENTINELS: choose one (REDIS_URL for one Redis address, REDIS_SENTINELS to ask Sentinel where the master is)");
+  }
+  if (present("REDIS_SENTINELS") && !present("REDIS_SENTINEL_NAME")) {
+    problems.push("REDIS_SENTINEL_NAME is required when REDIS_SENTINELS is set: the name the sentinels monitor the master under, such as mymaster");
+  }
+  if (!present("REDIS_SENTINELS")) {
+    for (const name of ["REDIS_SENTINEL_NAME", "REDIS_SENTINEL_PASSWORD", "REDIS_PASSWORD", "REDIS_DB"].filter(present)) {
+      problems.push(
+        present("REDIS_URL")
+          ? `${name} is only used with REDIS_SENTINELS: with REDIS_URL, the password and database go in the URL (redis://:password@host:6379/0)`
+          : `${name} is only used with REDIS_SENTINELS, which is not set`,
+      );
+    }
+  }
   return problems;
 }
 
@@ -318,7 +381,7 @@ function toConfig(env: Env): Config {
             secret: env.WEBHOOK_SECRET ?? "",
           }
         : { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS },
-    state: env.REDIS_URL === undefined ? { kind: "sqlite", path: env.STATE_DB } : { kind: "redis", url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
+    state: stateConfig(env),
     timeZone: env.BOT_TIMEZONE,
     adminChatId: env.ADMIN_CHAT_ID,
     health: {
@@ -338,15 +401,30 @@ function toConfig(env: Env): Config {
   };
 }
 
+function stateConfig(env: Env): StateConfig {
+  if (env.REDIS_URL !== undefined) return { kind: "redis", connection: { url: env.REDIS_URL }, prefix: env.REDIS_PREFIX };
+  if (env.REDIS_SENTINELS === undefined) return { kind: "sqlite", path: env.STATE_DB };
+  return {
+    kind: "redis",
+    connection: { sentinels: env.REDIS_SENTINELS, name: env.REDIS_SENTINEL_NAME ?? "", sentinelPassword: env.REDIS_SENTINEL_PASSWORD, password: env.REDIS_PASSWORD, db: env.REDIS_DB },
+    prefix: env.REDIS_PREFIX,
+  };
+}
+
 /** The secret values in a configuration: masked in every log line, whatever their length. */
 export function configSecrets(config: Config): string[] {
   const secrets = [config.telegram.botToken];
   if (config.enquiry.token.source === "environment") secrets.push(config.enquiry.token.value);
   if (config.transport.mode === "webhook") secrets.push(config.transport.secret);
   if (config.state.kind === "redis") {
-    const { password } = new URL(config.state.url);
-    // Both spellings: URL-encoded as written in REDIS_URL, and decoded as a client may print it.
-    if (password) secrets.push(password, decodeURIComponent(password));
+    const { connection } = config.state;
+    if ("url" in connection) {
+      const { password } = new URL(connection.url);
+      // Both spellings: URL-encoded as written in REDIS_URL, and decoded as a client may print it.
+      if (password) secrets.push(password, decodeURIComponent(password));
+    } else {
+      for (const secret of [connection.password, connection.sentinelPassword]) if (secret !== undefined) secrets.push(secret);
+    }
   }
   return secrets;
 }

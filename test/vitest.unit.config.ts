@@ -23,6 +23,8 @@ export default defineConfig({
       "test/faults/stranger-flood.test.ts",
       "test/app/process.test.ts",
       "test/support/child-processes.test.ts",
+      // A master, a replica and a sentinel of its own.
+      "test/state/sentinel-store.test.ts",
     ],
     maxWorkers: 2,
     globalSetup: [here("./support/child-processes.global.ts")],

@@ -52,6 +52,11 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         backListeners.forEach((listener) => listener());
       },
     },
+    // Told once each way: a replica that lags would otherwise be reported at every grant and watch.
+    replication: (change) =>
+      change.status === "lagging"
+        ? logger.warn({ reason: change.reason }, "Redis replicas are not acknowledging writes in time: a grant, watch or language choice written now could be lost if the master fails before a replica has it")
+        : logger.info("Redis replicas acknowledge writes again"),
     fileLost: (reason) => {
       fileLost = reason;
       logger.error({ reason }, "the state file was deleted or replaced while the bot ran");

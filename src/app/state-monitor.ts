@@ -32,9 +32,12 @@ export async function startStateMonitor({ state, instanceId, logger, reportEmpti
     try {
       await state.claims.heartbeat(instanceId, HEARTBEAT_TTL_MS);
       const kept = await state.keepMarker(MARKER_TTL_MS);
-      // At start the marker may be missing for good reasons: the first start on this store.
+      // At start the marker may be missing for good reasons: the first start on this store. After a
+      // failover the promoted replica has it: it was waited for when written, renewed since.
       if (kept || first) return;
-      logger.error({ instanceId }, "the shared state store was emptied while the bot ran (restarted without persistence?): watches and other state were lost");
+      // Which server was found empty: a master restarted without persistence, or promoted without the data.
+      const master = (await state.topology?.())?.master;
+      logger.error({ instanceId, ...(master === undefined ? {} : { master }) }, "the shared state store was emptied while the bot ran (restarted without persistence?): watches and other state were lost");
       await reportEmptied();
     } catch (error) {
       // The store is away: its outage is reported once, by the store's own listener.

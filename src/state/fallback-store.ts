@@ -41,6 +41,7 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
       }
     };
 
+  const topology = primary.topology?.bind(primary);
   return {
     shared: primary.shared,
     kv: {
@@ -76,6 +77,8 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
       if (health.status === "degraded") return health;
       return outage === undefined ? health : { status: "degraded", reason: outage };
     },
+    // Where the shared store is can only be told by it; while it is away, nothing.
+    ...(topology ? { topology: () => topology().catch(() => undefined) } : {}),
     noteConnection: (change, reason = "connection lost") => (change === "lost" ? lost(reason) : back()),
     close: async () => {
       await Promise.all([primary.close(), fallback.close()]);

@@ -2,6 +2,7 @@ import type { StateConfig } from "../config.ts";
 import { withFallback, type OutageListener } from "./fallback-store.ts";
 import type { StateStore } from "./ports.ts";
 import { openRedisStore } from "./redis/redis-store.ts";
+import type { ReplicationChange } from "./redis/replication.ts";
 import { IN_MEMORY } from "./sqlite/open-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 
@@ -10,11 +11,13 @@ export interface StateEvents {
   outages: OutageListener;
   /** The SQLite file was deleted or replaced under the running bot. */
   fileLost?: (reason: string) => void;
+  /** Redis's replicas stopped acknowledging durable writes in time (told once), and do again. */
+  replication?: (change: ReplicationChange) => void;
 }
 
 /**
  * The store the configuration asks for: SQLite in a file by default (one instance), Redis when
- * REDIS_URL is set (several instances). Either is backed by this process's memory while it cannot
+ * REDIS_URL or REDIS_SENTINELS is set (several instances). Either is backed by this process's memory while it cannot
  * be used (Redis away, the file's disk full). Throws StateFileError or StateUnavailableError, with
  * a message fit for an operator.
  */
@@ -28,9 +31,10 @@ export async function openState(config: StateConfig, events: StateEvents): Promi
     config.kind === "sqlite"
       ? openSqliteStore({ path: config.path, availability: note, ...(events.fileLost ? { onFileLost: events.fileLost } : {}) })
       : await openRedisStore({
-          url: config.url,
+          ...config.connection,
           prefix: config.prefix,
           onConnectionChange: (change) => (change.status === "lost" ? note.lost(change.reason) : note.back()),
+          ...(events.replication ? { onReplicationChange: events.replication } : {}),
         });
   wiring.store = withFallback(primary, openSqliteStore({ path: IN_MEMORY }), events.outages);
   return wiring.store;

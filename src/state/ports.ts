@@ -31,7 +31,21 @@ export interface StateStore {
   keepMarker(ttlMs: number): Promise<boolean>;
   /** Whether the store is reachable now; a Redis outage makes the bot degraded, not down. */
   health(): StateHealth;
+  /**
+   * Where a shared store's data is now (Redis: the master, its replicas, the sentinels that see
+   * it), for the operators; undefined while it cannot be asked. The embedded file has none.
+   */
+  topology?(): Promise<StoreTopology | undefined>;
   close(): Promise<void>;
+}
+
+export interface StoreTopology {
+  /** host:port of the server written to: the master. */
+  master: string;
+  /** Its replicas that are online. */
+  replicas: number;
+  /** With Sentinel, how many sentinels see the master (0: none answers); undefined without Sentinel. */
+  sentinels: number | undefined;
 }
 
 export type StateHealth = { status: "ok" } | { status: "degraded"; reason: string };

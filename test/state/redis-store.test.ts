@@ -118,6 +118,19 @@ describe.skipIf(skip !== undefined)("the Redis store", () => {
     }
   }, 60_000);
 
+  it("tells where it is: the address of REDIS_URL, never its password, and its replicas; through the fallback too, and nothing once closed", async () => {
+    const prefix = testPrefix("topology");
+    const primary = await openRedisStore({ url, prefix });
+    const store = withFallback(primary, openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }), { lost: () => undefined, back: () => undefined });
+    const { hostname, port } = new URL(url);
+    const expected = { master: `${hostname}:${port || "6379"}`, replicas: expect.any(Number), sentinels: undefined };
+    expect(await primary.topology?.()).toEqual(expected);
+    expect(await store.topology?.()).toEqual(expected);
+    await store.close();
+    expect(await store.topology?.()).toBeUndefined();
+    expect(withFallback(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }), openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }), { lost: () => undefined, back: () => undefined })).not.toHaveProperty("topology");
+  });
+
   it("fails at start with an error that names REDIS_URL and never its password", async () => {
     const secretUrl = "redis://bot:hunter2-secret@127.0.0.1:1/0";
     const error = await openRedisStore({ url: secretUrl, prefix: "x:", connectTimeoutMs: 500 }).catch((e: unknown) => e);

@@ -1,11 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
 import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
+import { clientSettings, targetVariable, type RedisTarget } from "./connection.ts";
+import { watchFailovers } from "./failover-watch.ts";
+import { replicaWait, type ReplicationChange } from "./replication.ts";
 import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
+import { readTopology } from "./topology.ts";
 
-export interface RedisStoreOptions {
-  /** redis://[user:password@]host:port/db, or rediss:// for TLS. */
-  url: string;
+export type { RedisTarget, SentinelTarget } from "./connection.ts";
+
+/**
+ * Where Redis is (a redis:// or rediss:// URL, or the sentinels and the master's name), and how
+ * the store uses it.
+ */
+export type RedisStoreOptions = RedisTarget & {
   /** Every key goes under it, so that several bots (or tests) can share one Redis. */
   prefix: string;
   /** How long to wait for Redis at start. */
@@ -16,7 +24,11 @@ export interface RedisStoreOptions {
   onConnectionChange?: (change: { status: "lost"; reason: string } | { status: "back" }) => void;
   /** How old a claim must be before another instance may take it over (tests shorten it). */
   claimTakeoverAfterMs?: number;
-}
+  /** How long a durable write waits for a replica to hold it, at most. */
+  replicaWaitMs?: number;
+  /** Told once when replicas stop acknowledging durable writes in time, and once when they do again. */
+  onReplicationChange?: (change: ReplicationChange) => void;
+};
 
 export interface RedisStore extends StateStore {
   /** The client, for the few callers that need Redis itself (tests cleaning up their prefix). */
@@ -41,6 +53,24 @@ type Scripted = Redis & {
   countAlive(key: string): Promise<number>;
 };
 
+/** Every script, known to both connections (ioredis loads each on first use). */
+const SCRIPTS: NonNullable<RedisOptions["scripts"]> = {
+  spend: { numberOfKeys: 1, lua: SPEND },
+  take: { numberOfKeys: 1, lua: TAKE },
+  claim: { numberOfKeys: 1, lua: CLAIM },
+  deleteIf: { numberOfKeys: 1, lua: DELETE_IF },
+  releaseClaim: { numberOfKeys: 1, lua: RELEASE_CLAIM },
+  keepMarker: { numberOfKeys: 1, lua: KEEP_MARKER },
+  recordCompareAndSet: { numberOfKeys: 2, lua: RECORD_COMPARE_AND_SET },
+  acquire: { numberOfKeys: 1, lua: ACQUIRE },
+  compareAndSet: { numberOfKeys: 1, lua: COMPARE_AND_SET },
+  advance: { numberOfKeys: 1, lua: ADVANCE },
+  claimDue: { numberOfKeys: 1, lua: CLAIM_DUE },
+  tallyAdd: { numberOfKeys: 1, lua: TALLY_ADD },
+  markAlive: { numberOfKeys: 1, lua: MARK_ALIVE },
+  countAlive: { numberOfKeys: 1, lua: COUNT_ALIVE },
+};
+
 /** A pipeline knows the scripts too (ioredis adds them to it). */
 type ScriptedPipeline = ReturnType<Redis["pipeline"]> & {
   tallyAdd(key: string, ...args: (string | number)[]): ScriptedPipeline;
@@ -59,63 +89,80 @@ const MAX_UPDATE_ATTEMPTS = 50;
 /**
  * The shared store for several instances. Commands never queue while Redis is away: they fail at
  * once (StateUnavailableError), so that the bot can degrade (answer without shared state) rather
- * than hang; the client reconnects by itself.
+ * than hang; the client reconnects by itself, to the master Sentinel names at the time when
+ * there are sentinels.
+ *
+ * Two connections: one for everything, and one for the writes of what people rely on (records,
+ * watches: documents, schedules, sets), each followed by a bounded wait for a replica. Redis's
+ * WAIT holds up the connection it is sent on, so a slow replica never delays an update's claim,
+ * a cache or a counter.
  */
 export async function openRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
-  const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000, claimTakeoverAfterMs = HEARTBEAT_TTL_MS } = options;
-  const settings: RedisOptions = {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: connectTimeoutMs,
-    commandTimeout: commandTimeoutMs,
-    // Commands made in the same turn of the event loop (a burst of updates) go out in one write and
-    // come back in one read: a round trip shared, rather than one each.
-    enableAutoPipelining: true,
-    // Reconnect for ever, at most 2 s apart: an outage ends by itself when Redis is back.
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  };
+  const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000, claimTakeoverAfterMs = HEARTBEAT_TTL_MS, replicaWaitMs = 1_000 } = options;
+  let starting = true;
+  const { url, options: settings } = clientSettings(
+    options,
+    {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: connectTimeoutMs,
+      commandTimeout: commandTimeoutMs,
+      // Commands made in the same turn of the event loop (a burst of updates) go out in one write and
+      // come back in one read: a round trip shared, rather than one each.
+      enableAutoPipelining: true,
+      scripts: SCRIPTS,
+    },
+    () => starting,
+  );
   // Loaded only when Redis is configured: the embedded store's users do not carry the client in memory.
   const { Redis: RedisClient } = await import("ioredis");
-  const client = new RedisClient(options.url, settings) as Scripted;
-  client.defineCommand("spend", { numberOfKeys: 1, lua: SPEND });
-  client.defineCommand("take", { numberOfKeys: 1, lua: TAKE });
-  client.defineCommand("claim", { numberOfKeys: 1, lua: CLAIM });
-  client.defineCommand("deleteIf", { numberOfKeys: 1, lua: DELETE_IF });
-  client.defineCommand("releaseClaim", { numberOfKeys: 1, lua: RELEASE_CLAIM });
-  client.defineCommand("keepMarker", { numberOfKeys: 1, lua: KEEP_MARKER });
-  client.defineCommand("recordCompareAndSet", { numberOfKeys: 2, lua: RECORD_COMPARE_AND_SET });
-  client.defineCommand("acquire", { numberOfKeys: 1, lua: ACQUIRE });
-  client.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
-  client.defineCommand("advance", { numberOfKeys: 1, lua: ADVANCE });
-  client.defineCommand("claimDue", { numberOfKeys: 1, lua: CLAIM_DUE });
-  client.defineCommand("tallyAdd", { numberOfKeys: 1, lua: TALLY_ADD });
-  client.defineCommand("markAlive", { numberOfKeys: 1, lua: MARK_ALIVE });
-  client.defineCommand("countAlive", { numberOfKeys: 1, lua: COUNT_ALIVE });
+  const client = (url === undefined ? new RedisClient(settings) : new RedisClient(url, settings)) as Scripted;
+  // WAIT waits for the writes of its own connection, whose later commands it holds up: a connection of their own.
+  const durable = client.duplicate() as Scripted;
+  const connections = [client, durable];
   // Errors reach the callers of each command; without a listener ioredis would also print them.
   let lastError: unknown;
-  client.on("error", (error: unknown) => (lastError = error));
-
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    client.disconnect();
-    // connect() only says "Connection is closed"; the error event said why (ECONNREFUSED, ENOTFOUND, NOAUTH…).
-    throw new StateUnavailableError(`cannot connect to REDIS_URL (${describe(lastError ?? error)})`, { cause: error });
+  const sentinelErrors: Error[] = [];
+  for (const connection of connections) {
+    connection.on("error", (error: unknown) => (lastError = error));
+    // Why each sentinel did not name a master (unreachable, a wrong password, a name it does not know).
+    connection.on("sentinelError", (error: Error) => starting && sentinelErrors.push(error));
   }
 
+  try {
+    await Promise.all(
+      connections.map(async (connection) => {
+        await connection.connect();
+        await connection.ping();
+      }),
+    );
+    starting = false;
+  } catch (error) {
+    for (const connection of connections) connection.disconnect();
+    // connect() only says "Connection is closed"; the error event said why (ECONNREFUSED, ENOTFOUND, NOAUTH…).
+    const reason = "url" in options ? describe(lastError ?? error) : (describeSentinels(options.name, sentinelErrors) ?? describe(lastError ?? error));
+    throw new StateUnavailableError(`cannot connect to ${targetVariable(options)} (${reason})`, { cause: error });
+  }
+  const failovers = "url" in options ? undefined : await watchFailovers(options, connections);
+
+  const replication = replicaWait({ connection: durable, timeoutMs: replicaWaitMs, ...(options.onReplicationChange ? { onChange: options.onReplicationChange } : {}) });
+  // Lost when either connection closes, back once both are ready again: told once each way.
   let lostReason: string | undefined;
-  client.on("close", () => {
-    if (lostReason !== undefined) return;
-    lostReason = "connection to Redis lost";
-    options.onConnectionChange?.({ status: "lost", reason: lostReason });
-  });
-  client.on("ready", () => {
-    if (lostReason === undefined) return;
-    lostReason = undefined;
-    options.onConnectionChange?.({ status: "back" });
-  });
+  let closing = false;
+  for (const connection of connections) {
+    connection.on("close", () => {
+      if (connection === durable) replication.forget();
+      if (lostReason !== undefined || closing) return;
+      lostReason = "connection to Redis lost";
+      options.onConnectionChange?.({ status: "lost", reason: lostReason });
+    });
+    connection.on("ready", () => {
+      if (lostReason === undefined || connections.some((other) => other.status !== "ready")) return;
+      lostReason = undefined;
+      options.onConnectionChange?.({ status: "back" });
+    });
+  }
 
   const key = (name: string) => prefix + name;
   const aliveKey = (instanceId: string) => key(`alive:${instanceId}`);
@@ -128,6 +175,13 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       throw new StateUnavailableError(describe(error), { cause: error });
     }
   };
+  /** A write of what people rely on: through the durable connection, then kept by a replica (when there is one) before it counts as done. */
+  const durably = <T>(write: (connection: Scripted) => Promise<T>): Promise<T> =>
+    run(async () => {
+      const result = await write(durable);
+      await replication.confirm();
+      return result;
+    });
 
   /** Every addition in one pipeline: one round trip whatever the batch holds. */
   const addTallies = async (additions: readonly TallyAddition[]) => {
@@ -178,16 +232,16 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
         for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
           const current = await run(async () => (await client.get(key(name))) ?? undefined);
           const next = change(current);
-          const swapped = await run(() => client.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1, next === undefined ? 1 : 0));
+          const swapped = await durably((writer) => writer.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1, next === undefined ? 1 : 0));
           if (swapped === 1) return next;
         }
         throw new Error(`kv.update: ${name} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
       },
     },
     schedules: {
-      set: (name, member, dueAt) => run(async () => void (await client.multi().zadd(key(`schedule:${name}`), dueAt, member).pexpire(key(`schedule:${name}`), SCHEDULE_TTL_MS).exec())),
-      advance: (name, member, dueAt) => run(async () => void (await client.advance(key(`schedule:${name}`), member, dueAt, SCHEDULE_TTL_MS))),
-      remove: (name, member) => run(async () => void (await client.zrem(key(`schedule:${name}`), member))),
+      set: (name, member, dueAt) => durably(async (writer) => void (await writer.multi().zadd(key(`schedule:${name}`), dueAt, member).pexpire(key(`schedule:${name}`), SCHEDULE_TTL_MS).exec())),
+      advance: (name, member, dueAt) => durably(async (writer) => void (await writer.advance(key(`schedule:${name}`), member, dueAt, SCHEDULE_TTL_MS))),
+      remove: (name, member) => durably(async (writer) => void (await writer.zrem(key(`schedule:${name}`), member))),
       claimDue: (name, now, limit, leaseMs) => run(() => client.claimDue(key(`schedule:${name}`), now, limit, leaseMs)),
       dueAt: (name, member) =>
         run(async () => {
@@ -202,8 +256,8 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
         }),
     },
     sets: {
-      add: (name, member, ttlMs) => run(async () => void (await client.multi().sadd(key(`set:${name}`), member).pexpire(key(`set:${name}`), ttlMs).exec())),
-      remove: (name, member) => run(async () => void (await client.srem(key(`set:${name}`), member))),
+      add: (name, member, ttlMs) => durably(async (writer) => void (await writer.multi().sadd(key(`set:${name}`), member).pexpire(key(`set:${name}`), ttlMs).exec())),
+      remove: (name, member) => durably(async (writer) => void (await writer.srem(key(`set:${name}`), member))),
       members: (name) => run(() => client.smembers(key(`set:${name}`))),
     },
     // Records have no TTL: what people rely on (access, languages) is kept until deleted.
@@ -216,8 +270,8 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
           const current = await run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined);
           const next = change(current);
           if (next === current) return next;
-          const swapped = await run(() =>
-            client.recordCompareAndSet(
+          const swapped = await durably((writer) =>
+            writer.recordCompareAndSet(
               key(`record:${collection}`),
               key(`record-rev:${collection}`),
               id,
@@ -261,17 +315,44 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       acquire: (name, owner, ttlMs) => run(async () => (await client.acquire(key(`lease:${name}`), owner, ttlMs)) === 1),
       release: (name, owner) => run(async () => void (await client.deleteIf(key(`lease:${name}`), owner))),
     },
-    keepMarker: (ttlMs) => run(async () => (await client.keepMarker(key("store-marker"), "1", ttlMs)) === 1),
-    health: () => (lostReason === undefined && client.status === "ready" ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${client.status}` }),
+    keepMarker: (ttlMs) =>
+      run(async () => {
+        const kept = (await durable.keepMarker(key("store-marker"), "1", ttlMs)) === 1;
+        // A marker just written, lost with a master that died before a replica had it, would read as a store emptied.
+        if (!kept) await replication.confirm();
+        return kept;
+      }),
+    health: () => {
+      const down = connections.find((connection) => connection.status !== "ready");
+      return lostReason === undefined && down === undefined ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${down?.status ?? "unavailable"}` };
+    },
+    topology: async () => (closing ? undefined : readTopology({ client, target: options, replicas: () => replication.replicas(), timeoutMs: Math.min(connectTimeoutMs, commandTimeoutMs) })),
     close: async () => {
-      try {
-        await client.quit();
-      } catch {
-        // Already gone: disconnect drops whatever is left.
-        client.disconnect();
-      }
+      closing = true;
+      failovers?.close();
+      await Promise.all(
+        connections.map(async (connection) => {
+          try {
+            await connection.quit();
+          } catch {
+            // Already gone: disconnect drops whatever is left.
+            connection.disconnect();
+          }
+        }),
+      );
     },
   };
+}
+
+/** Why no sentinel named the master: the name unknown to them all, or what the last one that failed said. */
+function describeSentinels(name: string, errors: readonly Error[]): string | undefined {
+  if (errors.length === 0) return undefined;
+  // Redis 7 answers "ERR No such master with that name"; earlier versions nothing, which ioredis calls an invalid reply.
+  if (errors.some((error) => /No such master|invalid reply/.test(error.message))) return `no sentinel knows a master named ${name}: check REDIS_SENTINEL_NAME`;
+  // ioredis: "failed to connect to sentinel <address> because <reason>".
+  const last = errors.at(-1)?.message ?? "";
+  const [, address = "?", because = "no answer"] = /sentinel (\S+) because (.*)$/.exec(last) ?? [];
+  return `no sentinel answers; ${address}: ${because.replace(/^Connection is closed\.?$/, "no answer")}`;
 }
 
 /** A short cause, never the URL (it may hold the password). */
