@@ -212,7 +212,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
         const instances = await state.claims.instancesAlive().catch(() => 0);
         return {
           tokenExpiresAt: inspectToken(currentToken()).expiresAt,
-          store: { shared: state.shared, health: state.health() },
+          store: { shared: state.shared, health: state.health(), topology: await state.topology?.().catch(() => undefined) },
           instances: instances > 0 ? instances : undefined,
           backgroundQueue: budget.waiting,
           watches: await watches.activeTargets().catch(() => undefined),

@@ -358,6 +358,17 @@ health-admin-store = State store: { $store ->
 }, { $status }
 health-admin-store-ok = working
 health-admin-store-degraded = DEGRADED: { $reason }
+health-admin-topology = Redis master { $master }, { $replicas ->
+    [one] { $replicas } replica
+   *[other] { $replicas } replicas
+} online
+health-admin-topology-sentinels = Redis master { $master }, { $replicas ->
+    [one] { $replicas } replica
+   *[other] { $replicas } replicas
+} online, seen by { $sentinels ->
+    [one] { $sentinels } sentinel
+   *[other] { $sentinels } sentinels
+}
 health-admin-instances = Instances running: { $count }
 health-admin-background = Background checks waiting here: { $queue } · payments watched: { $watches }
 health-detail-item = { $what }: { $count }

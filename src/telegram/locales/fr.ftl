@@ -354,6 +354,17 @@ health-admin-store = Stockage : { $store ->
 }, { $status }
 health-admin-store-ok = en état de marche
 health-admin-store-degraded = DÉGRADÉ : { $reason }
+health-admin-topology = Maître Redis { $master }, { $replicas ->
+    [one] { $replicas } réplique
+   *[other] { $replicas } répliques
+} en ligne
+health-admin-topology-sentinels = Maître Redis { $master }, { $replicas ->
+    [one] { $replicas } réplique
+   *[other] { $replicas } répliques
+} en ligne, vu par { $sentinels ->
+    [one] { $sentinels } sentinelle
+   *[other] { $sentinels } sentinelles
+}
 health-admin-instances = Instances en marche : { $count }
 health-admin-background = Vérifications en attente ici : { $queue } · paiements suivis : { $watches }
 health-detail-item = { $what } : { $count }

@@ -378,6 +378,17 @@ health-admin-store = Armazenamento de estado: { $store ->
 }, { $status }
 health-admin-store-ok = a funcionar
 health-admin-store-degraded = COM PERTURBAÇÕES: { $reason }
+health-admin-topology = Mestre Redis { $master }, { $replicas ->
+    [one] { $replicas } réplica
+   *[other] { $replicas } réplicas
+} em linha
+health-admin-topology-sentinels = Mestre Redis { $master }, { $replicas ->
+    [one] { $replicas } réplica
+   *[other] { $replicas } réplicas
+} em linha, visto por { $sentinels ->
+    [one] { $sentinels } sentinela
+   *[other] { $sentinels } sentinelas
+}
 health-admin-instances = Instâncias em execução: { $count }
 health-admin-background = Verificações em segundo plano em espera aqui: { $queue } · pagamentos acompanhados: { $watches }
 health-detail-item = { $what }: { $count }

@@ -354,6 +354,17 @@ health-admin-store = Hifadhi ya hali: { $store ->
 }, { $status }
 health-admin-store-ok = inafanya kazi
 health-admin-store-degraded = INASUASUA: { $reason }
+health-admin-topology = Seva kuu ya Redis { $master }, { $replicas ->
+    [one] nakala { $replicas }
+   *[other] nakala { $replicas }
+} mtandaoni
+health-admin-topology-sentinels = Seva kuu ya Redis { $master }, { $replicas ->
+    [one] nakala { $replicas }
+   *[other] nakala { $replicas }
+} mtandaoni, inayoonwa na { $sentinels ->
+    [one] mlinzi { $sentinels }
+   *[other] walinzi { $sentinels }
+}
 health-admin-instances = Nakala za bot zinazofanya kazi: { $count }
 health-admin-background = Ukaguzi wa chinichini unaosubiri hapa: { $queue } · malipo yanayofuatiliwa: { $watches }
 health-detail-item = { $what }: { $count }

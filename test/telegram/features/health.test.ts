@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
+import { deletePrefix, probeRedis, testPrefix } from "../../support/redis.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { ADMIN_CHAT, createTestBot } from "../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
@@ -128,5 +130,23 @@ describe("/health", () => {
     expect(await bot.ask("/collection TX-1")).toMatch(/^✅/);
     expect(bot.alerts).toEqual([]);
     expect(bot.calls.some((call) => call.payload.chat_id === ADMIN_CHAT)).toBe(false);
+  });
+});
+
+const redis = await probeRedis();
+
+describe.skipIf(!redis.available)("/health for admins, on Redis", () => {
+  it("shows where the data is: the master and its replicas online", async () => {
+    const url = redis.available ? redis.url : "";
+    const prefix = testPrefix("health-topology");
+    const state = await openRedisStore({ url, prefix });
+    try {
+      const bot = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.success(kind, id)), state, access: { adminUserIds: new Set([USER.id]) } });
+      await bot.bot.handleUpdate(messageUpdate("/health"));
+      expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/\nState store: Redis, working\nRedis master [\d.:a-f[\]]+:\d+, \d+ replicas? online\n/);
+    } finally {
+      await state.close();
+      await deletePrefix(url, prefix);
+    }
   });
 });

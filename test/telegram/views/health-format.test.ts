@@ -72,3 +72,12 @@ describe("health messages", () => {
     );
   });
 });
+
+describe("what admins see of Redis", () => {
+  it("the master, the replicas online, and with Sentinel the sentinels that see it", () => {
+    const en = translations.translatorFor("en");
+    expect(en("health-admin-topology-sentinels", { master: "10.0.0.5:6379", replicas: 1, sentinels: 3 })).toBe("Redis master 10.0.0.5:6379, 1 replica online, seen by 3 sentinels");
+    expect(en("health-admin-topology", { master: "127.0.0.1:6379", replicas: 0 })).toBe("Redis master 127.0.0.1:6379, 0 replicas online");
+    expect(translations.translatorFor("fr")("health-admin-topology", { master: "h:1", replicas: 0 })).toBe("Maître Redis h:1, 0 réplique en ligne");
+  });
+});

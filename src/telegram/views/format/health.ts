@@ -9,7 +9,7 @@ import type { HealthChange } from "../../../payments/health/provider-state.ts";
 import type { CountedReason } from "../../../payments/health/reasons.ts";
 import type { HealthReport } from "../../../payments/health/report.ts";
 import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
-import type { StateHealth } from "../../../state/ports.ts";
+import type { StateHealth, StoreTopology } from "../../../state/ports.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
 import { formatDuration, type NumberFormats } from "./numbers.ts";
@@ -28,7 +28,7 @@ export interface HealthFormats {
 /** What admins also see in /health. */
 export interface AdminFacts {
   tokenExpiresAt: Date | undefined;
-  store: { shared: boolean; health: StateHealth };
+  store: { shared: boolean; health: StateHealth; topology?: StoreTopology | undefined };
   instances: number | undefined;
   backgroundQueue: number;
   watches: number | undefined;
@@ -153,12 +153,18 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
       line(bold(t("health-admin-heading"))),
       line(t("health-admin-token", { expiry: token })),
       line(store),
+      ...(admin.store.topology ? [line(topologyLine(admin.store.topology, t))] : []),
       ...(admin.instances === undefined ? [] : [line(t("health-admin-instances", { count: f.numbers.count(admin.instances) }))]),
       line(t("health-admin-background", { queue: f.numbers.count(admin.backgroundQueue), watches: admin.watches === undefined ? "?" : f.numbers.count(admin.watches) })),
       line(t("health-figures-note")),
     ],
     "\n",
   );
+}
+
+/** Where Redis is now: the master written to, its replicas online, and with Sentinel the sentinels that see it. */
+function topologyLine({ master, replicas, sentinels }: StoreTopology, t: Translate): string {
+  return sentinels === undefined ? t("health-admin-topology", { master, replicas }) : t("health-admin-topology-sentinels", { master, replicas, sentinels });
 }
 
 /** The message announcing one change of the provider's state. */
