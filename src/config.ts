@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AccessLists } from "./access/policy.ts";
 import { MAX_TELEGRAM_ID, parseTelegramId } from "./access/telegram-id.ts";
-import type { HealthThresholds } from "./payments/health/thresholds.ts";
+import type { HealthThresholds } from "./payments/health/judging/thresholds.ts";
 
 /**
  * Configuration, validated once at start. Values come from the environment (and an optional .env);

@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { assessReadiness, type Phase } from "../ops/readiness.ts";
 import { startHttpServer, type HttpServer } from "../server/http-server.ts";
-import { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
+import { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import { MAX_CONCURRENT_UPDATES } from "../telegram/transport/concurrency.ts";
 import { startupCall } from "../telegram/transport/startup-calls.ts";
 import { updateClaims } from "../telegram/transport/update-claims.ts";

@@ -2,7 +2,7 @@ import { GrammyError, type Bot } from "grammy";
 import type { Logger } from "../logger.ts";
 import { StateUnavailableError, type Leases } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
-import type { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
+import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import { startPolling, type Polling } from "../telegram/transport/polling.ts";
 import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
 

@@ -7,7 +7,7 @@ import { HEALTH_DEFAULTS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
-import { mapWithConcurrency } from "../payments/query.ts";
+import { mapWithConcurrency } from "../util/map-with-concurrency.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import type { Translations } from "../telegram/i18n.ts";

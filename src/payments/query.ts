@@ -1,3 +1,4 @@
+import { mapWithConcurrency } from "../util/map-with-concurrency.ts";
 import { ENQUIRY_KINDS, type EnquiryKind, type EnquiryOutcome } from "./enquiry/types.ts";
 
 /** What a user asked: one kind of enquiry, or `status` for "either, I don't know which". */
@@ -36,19 +37,6 @@ export async function runQuery(
     id,
     outcomes: outcomes.slice(index * kinds.length, (index + 1) * kinds.length),
   }));
-}
-
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**

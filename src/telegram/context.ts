@@ -1,7 +1,16 @@
 import type { Context } from "grammy";
 import type { Logger } from "../logger.ts";
 import type { TranslateFlavor } from "./i18n.ts";
-import type { Budget } from "./middleware/rate-limit.ts";
 
 /** The context every handler sees: grammY's, plus translations, a logger bound to this update, and the user's budget. */
 export type BotContext = Context & TranslateFlavor & { logger: Logger; budget: Budget };
+
+/** What this update may still spend against the user's rate limit (middleware/rate-limit.ts gives it). */
+export interface Budget {
+  /**
+   * Spends `cost` (the enquiries about to be made) from the user's window, the 1 already charged
+   * for the request included. False when it does not fit: the request is then refused whole (the
+   * user has been told to slow down, once per window), and nothing is spent.
+   */
+  spend(cost: number): Promise<boolean>;
+}

@@ -8,16 +8,12 @@ import type { LanguageChoices } from "./stores/language-choices.ts";
 import { numberFormats, type NumberFormats } from "./views/format/numbers.ts";
 import { momentIn, type Moment } from "./views/format/moment.ts";
 import { dayIn } from "./views/format/text.ts";
+import type { Translate } from "./views/format/translate.ts";
 
 export const DEFAULT_LOCALE = "en";
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 
-/**
- * A translator bound to one locale: what pure formatting functions receive. A number is given as
- * a number wherever a message chooses its words by it ("1 cell" / "3 cells"): Fluent then picks
- * the language's plural form, and writes the number as the language does (1 204, 1,204).
- */
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+export type { Translate } from "./views/format/translate.ts";
 
 export interface TranslateFlavor {
   /** Translations in the language this update is answered in. */

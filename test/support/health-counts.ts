@@ -1,6 +1,6 @@
-import { emptyKindCounts, type KindCounts } from "../../src/payments/health/counts.ts";
-import { latencyBucket } from "../../src/payments/health/latency.ts";
-import type { HealthOutcome } from "../../src/payments/health/outcomes.ts";
+import { emptyKindCounts, type KindCounts } from "../../src/payments/health/counting/counts.ts";
+import { latencyBucket } from "../../src/payments/health/counting/latency.ts";
+import type { HealthOutcome } from "../../src/payments/health/counting/outcomes.ts";
 
 /** Counts of one kind: so many of each outcome, each taking `ms`. */
 export function kindCounts(outcomes: Partial<Record<HealthOutcome, number>>, ms = 300): KindCounts {

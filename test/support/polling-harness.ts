@@ -4,7 +4,7 @@ import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS } from "../../src/config.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
-import { InFlightUpdates } from "../../src/telegram/middleware/in-flight.ts";
+import { InFlightUpdates } from "../../src/telegram/transport/in-flight.ts";
 import { createTelegramFetch } from "../../src/telegram/transport/fetch.ts";
 import { startPolling } from "../../src/telegram/transport/polling.ts";
 import { BOT_TOKEN, translations } from "./bot-harness.ts";

@@ -2,7 +2,8 @@ import { setMaxListeners } from "node:events";
 import type { BudgetConsumer } from "../budget.ts";
 import type { Asker, Checker } from "../check.ts";
 import { isCancelled } from "../enquiry/types.ts";
-import { kindsFor, mapWithConcurrency, type IdResult, type Scope } from "../query.ts";
+import { mapWithConcurrency } from "../../util/map-with-concurrency.ts";
+import { kindsFor, type IdResult, type Scope } from "../query.ts";
 
 export interface BulkCheck {
   scope: Scope;

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from "./open-database.ts";
+import type { SqliteDatabase } from "./database.ts";
 
 /**
  * Runs writes inside a transaction that stays open until the current turn of the event loop

@@ -1,9 +1,8 @@
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "libsql";
+import type { SqliteDatabase } from "./database.ts";
 import { migrate } from "./schema.ts";
-
-export type SqliteDatabase = InstanceType<typeof Database>;
 
 /** Why the state file cannot be used, in words an operator can act on. Never holds a secret. */
 export class StateFileError extends Error {

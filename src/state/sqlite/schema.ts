@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from "./open-database.ts";
+import type { SqliteDatabase } from "./database.ts";
 
 /**
  * The tables, as a list of steps: a file made by an older version is brought up to date at start

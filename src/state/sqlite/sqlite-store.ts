@@ -3,7 +3,8 @@ import type { OutageListener } from "../fallback-store.ts";
 import { DISTINCT_LIMIT, StateUnavailableError, type ClaimResult, type Spend, type StateStore, type TallyAddition } from "../ports.ts";
 import { SlidingWindows } from "../sliding-windows.ts";
 import { groupCommit } from "./group-commit.ts";
-import { openDatabase, type SqliteDatabase } from "./open-database.ts";
+import type { SqliteDatabase } from "./database.ts";
+import { openDatabase } from "./open-database.ts";
 
 export interface SqliteStoreOptions {
   /** A file, or `:memory:`. */

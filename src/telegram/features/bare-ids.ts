@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { extractIds } from "../../payments/parse-ids.ts";
 import type { BotContext } from "../context.ts";
-import { encodeButton } from "../views/callback-data.ts";
+import { encodeButton } from "../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { commands } from "../views/commands.ts";
 import { usageText } from "./check-commands.ts";

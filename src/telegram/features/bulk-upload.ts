@@ -10,7 +10,7 @@ import type { BotContext } from "../context.ts";
 import { commandName, isCommandForOtherBot } from "../message-command.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { FileTooLargeError, type TelegramFiles } from "../transport/files.ts";
-import { decodeButton, encodeButton } from "../views/callback-data.ts";
+import { decodeButton, encodeButton } from "../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
 

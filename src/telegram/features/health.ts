@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
-import type { HealthReport } from "../../payments/health/report.ts";
+import type { HealthReport } from "../../payments/health/reporting/report.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { commands } from "../views/commands.ts";

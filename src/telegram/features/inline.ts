@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Composer, type InlineKeyboard } from "grammy";
-import type { InlineQueryResultArticle, MessageEntity } from "grammy/types";
+import type { InlineQueryResultArticle } from "grammy/types";
 import { isFinal } from "../../payments/enquiry/types.ts";
 import { parseIds } from "../../payments/parse-ids.ts";
 import { queryCost, relevantOutcomes, type Query } from "../../payments/query.ts";
@@ -13,10 +13,9 @@ import { cleanServiceText } from "../../util/service-text.ts";
 import { scopeLabel } from "../views/format/watch.ts";
 import { BoundedMap } from "../../util/bounded-map.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
+import { article, hint, INLINE_CACHE_SECONDS } from "../views/inline-results.ts";
 import { askerOf, type AnswerDependencies } from "./send-answer.ts";
 
-/** Telegram shows inline answers for a few seconds at most: statuses change, and results are per person. */
-export const INLINE_CACHE_SECONDS = 5;
 /** An inline query must be answered within Telegram's time; enquiries get this long (commands get ENQUIRY_TOTAL_TIMEOUT_MS). */
 export const INLINE_ENQUIRY_BUDGET_MS = 6_000;
 /**
@@ -102,27 +101,4 @@ const resultId = () => randomBytes(12).toString("base64url");
 
 function keyboardData(keyboard: InlineKeyboard): string[] {
   return keyboard.inline_keyboard.flat().flatMap((button) => ("callback_data" in button ? [button.callback_data] : []));
-}
-
-function article(id: string, title: string, description: string, message: { text: string; entities: MessageEntity[] }, keyboard: InlineKeyboard | undefined): InlineQueryResultArticle {
-  return {
-    type: "article",
-    id,
-    title,
-    description,
-    input_message_content: { message_text: message.text, entities: message.entities, link_preview_options: { is_disabled: true } },
-    ...(keyboard ? { reply_markup: keyboard } : {}),
-  };
-}
-
-/** An empty or invalid query: one result that says what to type, and no enquiry. */
-function hint(ctx: BotContext, empty: boolean): InlineQueryResultArticle {
-  const bot = ctx.me.username;
-  return {
-    type: "article",
-    id: "hint",
-    title: ctx.t(empty ? "inline-hint-title" : "inline-invalid-title"),
-    description: ctx.t(empty ? "inline-hint-description" : "inline-invalid-description"),
-    input_message_content: { message_text: ctx.t("inline-hint-message", { bot }) },
-  };
 }

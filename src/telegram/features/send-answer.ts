@@ -1,7 +1,7 @@
 import type { ReplyParameters } from "grammy/types";
 import type { Asker, Checker, Via } from "../../payments/check.ts";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
-import type { KindStatus } from "../../payments/health/monitor.ts";
+import type { KindStatus } from "../../payments/health/judging/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
 import { targetsOf } from "../../payments/watches/target.ts";
 import type { WatchSubscriptions } from "../../payments/watches/watch-store.ts";

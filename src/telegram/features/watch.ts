@@ -6,7 +6,7 @@ import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { decodeButton, encodeButton, type ButtonPayload } from "../views/callback-data.ts";
+import { decodeButton, encodeButton, type ButtonPayload } from "../buttons/answer-buttons.ts";
 import { commands } from "../views/commands.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
 import { cleanServiceText } from "../../util/service-text.ts";

@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { AccessControl } from "../../access/access-control.ts";
+import type { AccessControl } from "../../access/facade.ts";
 import type { AccessGrants } from "../../access/grants.ts";
 import type { AccessPolicy } from "../../access/policy.ts";
 import type { WatchChats } from "../../payments/watches/watch-store.ts";

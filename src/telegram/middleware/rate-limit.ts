@@ -17,15 +17,6 @@ export interface RateLimitOptions extends RateLimitSettings {
 }
 
 /** What a request may spend: features call it once they know what they will ask the service. */
-export interface Budget {
-  /**
-   * Spends `cost` (the enquiries about to be made) from the user's window, the 1 already charged
-   * for the request included. False when it does not fit: the request is then refused whole (the
-   * user has been told to slow down, once per window), and nothing is spent.
-   */
-  spend(cost: number): Promise<boolean>;
-}
-
 /**
  * A per-user budget that counts what requests cost the shared service token, not updates: one
  * `/status` of 20 IDs costs 40. Any command, button press or private message costs at least 1;

@@ -4,7 +4,7 @@ import type { BulkDelivery, BulkRequest } from "../../payments/bulk/bulk-jobs.ts
 import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../payments/bulk/report.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure } from "../transport/errors.ts";
-import { encodeButton } from "../views/callback-data.ts";
+import { encodeButton } from "../buttons/answer-buttons.ts";
 import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
 import type { Messenger } from "./messenger.ts";
 

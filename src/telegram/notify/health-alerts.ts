@@ -1,5 +1,5 @@
-import type { DailyDigest } from "../../payments/health/daily-digest.ts";
-import type { HealthChange } from "../../payments/health/provider-state.ts";
+import type { DailyDigest } from "../../payments/health/reporting/daily-digest.ts";
+import type { HealthChange } from "../../payments/health/judging/provider-state.ts";
 import type { TokenExpiryStage } from "../../payments/health/token-expiry.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, type HealthFormats } from "../views/format/health.ts";
 import { concat, type Clock } from "../views/format/text.ts";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { mapWithConcurrency } from "../../payments/query.ts";
+import { mapWithConcurrency } from "../../util/map-with-concurrency.ts";
 import { targetsOf, type Notice, type Target, type TargetRef } from "../../payments/watches/target.ts";
 import type { WatchNotices } from "../../payments/watches/watch-store.ts";
 import { StateUnavailableError, type Counters } from "../../state/ports.ts";

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { KeyValueStore } from "../../state/ports.ts";
-import { BUTTON_LIFETIME_MS } from "../views/callback-data.ts";
+
+/** A button keeps working at least this long after its message was last sent or edited. */
+export const BUTTON_LIFETIME_MS = 8 * 24 * 60 * 60 * 1000;
 
 /**
  * Remembers ID lists too long to fit in a button (several IDs, or one 64-character ID) under a

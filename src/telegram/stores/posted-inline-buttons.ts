@@ -1,5 +1,5 @@
 import type { KeyValueStore } from "../../state/ports.ts";
-import { BUTTON_LIFETIME_MS } from "../views/callback-data.ts";
+import { BUTTON_LIFETIME_MS } from "./button-store.ts";
 
 /** Long enough to pick a result from the list Telegram shows; a result picked later gets no buttons that work. */
 const OFFER_MS = 15 * 60 * 1000;

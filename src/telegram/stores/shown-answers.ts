@@ -2,7 +2,7 @@ import { decodeOutcome, encodeOutcome } from "../../payments/enquiry/outcome-cod
 import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import { BUTTON_LIFETIME_MS } from "../views/callback-data.ts";
+import { BUTTON_LIFETIME_MS } from "./button-store.ts";
 
 export interface ShownAnswer {
   query: Query;

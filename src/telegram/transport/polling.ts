@@ -2,7 +2,7 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
-import type { InFlightUpdates } from "../middleware/in-flight.ts";
+import type { InFlightUpdates } from "./in-flight.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
 import { MAX_CONCURRENT_UPDATES } from "./concurrency.ts";
 import { startupCall } from "./startup-calls.ts";

@@ -1,7 +1,7 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import type { InlineKeyboard } from "grammy";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
-import type { KindStatus } from "../../payments/health/monitor.ts";
+import type { KindStatus } from "../../payments/health/judging/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
 import type { ButtonStore } from "../stores/button-store.ts";

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Query } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
-import { encodeButton } from "./callback-data.ts";
+import { encodeButton } from "../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 
 /** Who watches an answer's open payments in its chat: what its 🔔 button shows. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bothKinds, countsFromFields, countsToFields, emptyCounts, figuresOf } from "../../../src/payments/health/counts.ts";
-import { latencyQuantile, LATENCY_BOUNDS_MS } from "../../../src/payments/health/latency.ts";
-import { reasonField, topReasons } from "../../../src/payments/health/reasons.ts";
-import { covering, hoursOverlapping } from "../../../src/payments/health/tally-keys.ts";
+import { bothKinds, countsFromFields, countsToFields, emptyCounts, figuresOf } from "../../../src/payments/health/counting/counts.ts";
+import { latencyQuantile, LATENCY_BOUNDS_MS } from "../../../src/payments/health/counting/latency.ts";
+import { reasonField, topReasons } from "../../../src/payments/health/counting/reasons.ts";
+import { covering, hoursOverlapping } from "../../../src/payments/health/counting/tally-keys.ts";
 import { kindCounts } from "../../support/health-counts.ts";
 
 const MINUTE = 60_000;

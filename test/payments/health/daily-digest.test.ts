@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dailyDigest, digestDue, startDailyDigest, type DailyDigest } from "../../../src/payments/health/daily-digest.ts";
-import { initialHealth } from "../../../src/payments/health/provider-state.ts";
-import { healthCountsReader } from "../../../src/payments/health/read-counts.ts";
-import { healthRecorder } from "../../../src/payments/health/recorder.ts";
+import { dailyDigest, digestDue, startDailyDigest, type DailyDigest } from "../../../src/payments/health/reporting/daily-digest.ts";
+import { initialHealth } from "../../../src/payments/health/judging/provider-state.ts";
+import { healthCountsReader } from "../../../src/payments/health/counting/read-counts.ts";
+import { healthRecorder } from "../../../src/payments/health/counting/recorder.ts";
 import { startTokenExpiryWatch, tokenExpiryStage } from "../../../src/payments/health/token-expiry.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore, type SqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";

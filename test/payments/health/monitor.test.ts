@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { healthMonitor, type HealthMonitor } from "../../../src/payments/health/monitor.ts";
-import type { HealthChange } from "../../../src/payments/health/provider-state.ts";
-import { healthCountsReader } from "../../../src/payments/health/read-counts.ts";
-import { healthRecorder, type HealthRecorder } from "../../../src/payments/health/recorder.ts";
-import type { HealthThresholds } from "../../../src/payments/health/thresholds.ts";
+import { healthMonitor, type HealthMonitor } from "../../../src/payments/health/judging/monitor.ts";
+import type { HealthChange } from "../../../src/payments/health/judging/provider-state.ts";
+import { healthCountsReader } from "../../../src/payments/health/counting/read-counts.ts";
+import { healthRecorder, type HealthRecorder } from "../../../src/payments/health/counting/recorder.ts";
+import type { HealthThresholds } from "../../../src/payments/health/judging/thresholds.ts";
 import { StateUnavailableError, type StateStore } from "../../../src/state/ports.ts";
 import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";

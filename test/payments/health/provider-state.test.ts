@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { advanceHealth, decodeHealth, encodeHealth, initialHealth, troubleWithin, type KindHealth } from "../../../src/payments/health/provider-state.ts";
-import { assessFailures, assessService, type HealthThresholds } from "../../../src/payments/health/thresholds.ts";
+import { advanceHealth, decodeHealth, encodeHealth, initialHealth, troubleWithin, type KindHealth } from "../../../src/payments/health/judging/provider-state.ts";
+import { assessFailures, assessService, type HealthThresholds } from "../../../src/payments/health/judging/thresholds.ts";
 import { kindCounts } from "../../support/health-counts.ts";
 
 const thresholds: HealthThresholds = { minEnquiries: 10, degradedPercent: 20, downPercent: 80, slowMs: 5_000, recoveryMs: 10 * 60_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assessFailures, assessService, type HealthThresholds } from "../../../src/payments/health/thresholds.ts";
+import { assessFailures, assessService, type HealthThresholds } from "../../../src/payments/health/judging/thresholds.ts";
 import { kindCounts } from "../../support/health-counts.ts";
 
 const thresholds: HealthThresholds = { minEnquiries: 10, degradedPercent: 20, downPercent: 80, slowMs: 5_000, recoveryMs: 600_000 };

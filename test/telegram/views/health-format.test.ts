@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { figuresOf } from "../../../src/payments/health/counts.ts";
-import type { DailyDigest } from "../../../src/payments/health/daily-digest.ts";
+import { figuresOf } from "../../../src/payments/health/counting/counts.ts";
+import type { DailyDigest } from "../../../src/payments/health/reporting/daily-digest.ts";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../src/telegram/views/format/health.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";

@@ -1,7 +1,7 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { ENQUIRY_KINDS, isFinal, type EnquiryKind, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
-import type { KindStatus } from "../../../payments/health/monitor.ts";
-import { COULD_NOT_CHECK, healthOutcome } from "../../../payments/health/outcomes.ts";
+import type { KindStatus } from "../../../payments/health/judging/monitor.ts";
+import { COULD_NOT_CHECK, healthOutcome } from "../../../payments/health/counting/outcomes.ts";
 import type { NumberFormats } from "./numbers.ts";
 import type { Translate } from "../../i18n.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../../../payments/query.ts";

@@ -1,4 +1,4 @@
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 import { timeZone } from "../../../util/time-zone.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 
 /** Numbers as a language writes them: 1,204 · 35% (English), 1 204 · 35 % (French). */
 export interface NumberFormats {

@@ -1,5 +1,5 @@
-import type { Tallies } from "../../state/ports.ts";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
+import type { Tallies } from "../../../state/ports.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { countsFromFields, emptyCounts, type HealthCounts } from "./counts.ts";
 import { covering, healthKeys, hoursOverlapping, minutesIn } from "./tally-keys.ts";
 

@@ -1,4 +1,4 @@
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { latencyQuantile, LATENCY_BOUNDS_MS } from "./latency.ts";
 import { COULD_NOT_CHECK, HEALTH_OUTCOMES, type HealthOutcome } from "./outcomes.ts";
 

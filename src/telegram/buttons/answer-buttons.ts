@@ -16,8 +16,6 @@ export interface ButtonPayload {
 
 /** Telegram's limit for `callback_data`, in bytes. */
 export const CALLBACK_DATA_LIMIT = 64;
-/** A button keeps working at least this long after its message was last sent or edited. */
-export const BUTTON_LIFETIME_MS = 8 * 24 * 60 * 60 * 1000;
 
 const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q", notify: "n", stop: "x", unwatch: "u", bulk: "f", cancel: "k" };
 const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };

@@ -1,13 +1,13 @@
-import type { Logger } from "../../logger.ts";
-import type { KeyValueStore } from "../../state/ports.ts";
-import { addDays, dayKey, type TimeZone } from "../../util/time-zone.ts";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
-import { bothKinds, figuresOf } from "./counts.ts";
-import type { HealthOutcome } from "./outcomes.ts";
-import { troubleWithin, type KindHealth } from "./provider-state.ts";
-import type { HealthCountsReader } from "./read-counts.ts";
-import { topReasons, type CountedReason } from "./reasons.ts";
-import { HOUR_MS } from "./tally-keys.ts";
+import type { Logger } from "../../../logger.ts";
+import type { KeyValueStore } from "../../../state/ports.ts";
+import { addDays, dayKey, type TimeZone } from "../../../util/time-zone.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
+import { bothKinds, figuresOf } from "../counting/counts.ts";
+import type { HealthOutcome } from "../counting/outcomes.ts";
+import { troubleWithin, type KindHealth } from "../judging/provider-state.ts";
+import type { HealthCountsReader } from "../counting/read-counts.ts";
+import { topReasons, type CountedReason } from "../counting/reasons.ts";
+import { HOUR_MS } from "../counting/tally-keys.ts";
 
 /** The daily summary: the 24 hours before DIGEST_TIME. */
 export interface DailyDigest {

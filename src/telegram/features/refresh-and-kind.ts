@@ -3,7 +3,7 @@ import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { queryCost } from "../../payments/query.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { decodeButton } from "../views/callback-data.ts";
+import { decodeButton } from "../buttons/answer-buttons.ts";
 import { askerOf, editToAnswer, type AnswerDependencies } from "./send-answer.ts";
 
 /**

@@ -1,14 +1,14 @@
 import { Composer, InlineKeyboard, type CommandContext } from "grammy";
-import { MOST_USES_PER_INVITE } from "../../access/invites.ts";
-import { isAdmin, isAllowed } from "../../access/policy.ts";
-import { parseTelegramId } from "../../access/telegram-id.ts";
-import type { BotContext } from "../context.ts";
-import { tolerateHarmless } from "../transport/errors.ts";
-import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
-import { commands } from "../views/commands.ts";
-import { cleanServiceText } from "../../util/service-text.ts";
-import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../views/format/access.ts";
-import { noteToAdmins, personOf, takeAccessAway, type AccessFeatureDeps } from "./access-shared.ts";
+import { MOST_USES_PER_INVITE } from "../../../access/invites.ts";
+import { isAdmin, isAllowed } from "../../../access/policy.ts";
+import { parseTelegramId } from "../../../access/telegram-id.ts";
+import type { BotContext } from "../../context.ts";
+import { tolerateHarmless } from "../../transport/errors.ts";
+import { decodeAccessButton, encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { commands } from "../../views/commands.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../../views/format/access.ts";
+import { noteToAdmins, personOf, takeAccessAway, type AccessFeatureDeps } from "./shared.ts";
 
 /**
  * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of

@@ -1,6 +1,6 @@
-import type { KindCounts, WindowFigures } from "./counts.ts";
-import { figuresOf } from "./counts.ts";
-import { topReasons, type CountedReason } from "./reasons.ts";
+import type { KindCounts, WindowFigures } from "../counting/counts.ts";
+import { figuresOf } from "../counting/counts.ts";
+import { topReasons, type CountedReason } from "../counting/reasons.ts";
 
 export interface HealthThresholds {
   /** Fewer enquiries than this in the window say nothing about the provider. */

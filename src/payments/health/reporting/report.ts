@@ -1,9 +1,9 @@
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
-import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "./counts.ts";
-import { SERVICE_WINDOW_MS, type ProviderStatus } from "./monitor.ts";
-import type { HealthCountsReader } from "./read-counts.ts";
-import { topReasons, type CountedReason } from "./reasons.ts";
-import { HOUR_MS, minuteOf } from "./tally-keys.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
+import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
+import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
+import type { HealthCountsReader } from "../counting/read-counts.ts";
+import { topReasons, type CountedReason } from "../counting/reasons.ts";
+import { HOUR_MS, minuteOf } from "../counting/tally-keys.ts";
 
 /** Buckets of the sparkline: the last hour in twelve five-minute steps. */
 export const SPARK_BUCKETS = 12;

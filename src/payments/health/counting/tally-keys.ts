@@ -1,4 +1,4 @@
-import type { EnquiryKind } from "../enquiry/types.ts";
+import type { EnquiryKind } from "../../enquiry/types.ts";
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

@@ -1,13 +1,13 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
-import type { AccessControl } from "../../access/access-control.ts";
-import type { Person } from "../../access/grants.ts";
-import type { BulkCheckStarter } from "../../payments/bulk/bulk-jobs.ts";
-import type { KeyValueStore } from "../../state/ports.ts";
-import type { BotContext } from "../context.ts";
-import type { Messenger, Reader } from "../notify/messenger.ts";
-import { cleanServiceText } from "../../util/service-text.ts";
-import { personName } from "../views/format/access.ts";
-import type { Clock } from "../views/format/text.ts";
+import type { AccessControl } from "../../../access/facade.ts";
+import type { Person } from "../../../access/grants.ts";
+import type { BulkCheckStarter } from "../../../payments/bulk/bulk-jobs.ts";
+import type { KeyValueStore } from "../../../state/ports.ts";
+import type { BotContext } from "../../context.ts";
+import type { Messenger, Reader } from "../../notify/messenger.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { personName } from "../../views/format/access.ts";
+import type { Clock } from "../../views/format/text.ts";
 
 /** What the access features share: the records, and the messenger that reaches the admins and people outside the update. */
 export interface AccessFeatureDeps {

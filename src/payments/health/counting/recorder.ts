@@ -1,6 +1,6 @@
-import type { Logger } from "../../logger.ts";
-import { StateUnavailableError, type Tallies, type TallyAddition } from "../../state/ports.ts";
-import { isCancelled, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService } from "../enquiry/types.ts";
+import type { Logger } from "../../../logger.ts";
+import { StateUnavailableError, type Tallies, type TallyAddition } from "../../../state/ports.ts";
+import { isCancelled, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService } from "../../enquiry/types.ts";
 import { addCounts, countsToFields, emptyCounts, type HealthCounts } from "./counts.ts";
 import { latencyBucket } from "./latency.ts";
 import { healthOutcome } from "./outcomes.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeAccessButton, encodeAccessButton, type AccessButton } from "../../../src/telegram/views/access-buttons.ts";
-import { CALLBACK_DATA_LIMIT } from "../../../src/telegram/views/callback-data.ts";
+import { decodeAccessButton, encodeAccessButton, type AccessButton } from "../../../src/telegram/buttons/access-buttons.ts";
+import { CALLBACK_DATA_LIMIT } from "../../../src/telegram/buttons/answer-buttons.ts";
 
 describe("access buttons", () => {
   it.each<AccessButton>([

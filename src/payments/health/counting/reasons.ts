@@ -1,4 +1,4 @@
-import { cleanServiceText } from "../../util/service-text.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
 
 /** Distinct reasons kept per kind in one minute's tally, and in one hour's: the rest count as "other". */
 export const REASON_LIMITS = { minute: 20, hour: 50 } as const;

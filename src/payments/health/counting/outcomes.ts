@@ -1,4 +1,4 @@
-import { paymentState, type EnquiryOutcome } from "../enquiry/types.ts";
+import { paymentState, type EnquiryOutcome } from "../../enquiry/types.ts";
 
 /** What an enquiry came to, as the health figures count it. */
 export const HEALTH_OUTCOMES = ["success", "failed", "not-final", "not-found", "timeout", "busy", "service-error", "token-rejected", "unreadable"] as const;

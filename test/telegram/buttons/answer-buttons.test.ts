@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { BUTTON_LIFETIME_MS, CALLBACK_DATA_LIMIT, decodeButton, encodeButton } from "../../../src/telegram/views/callback-data.ts";
+import { CALLBACK_DATA_LIMIT, decodeButton, encodeButton } from "../../../src/telegram/buttons/answer-buttons.ts";
+import { BUTTON_LIFETIME_MS } from "../../../src/telegram/stores/button-store.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 
 const newStore = (now: () => number = Date.now) => new ButtonStore(openSqliteStore({ path: IN_MEMORY, now, sweepIntervalMs: 0 }).kv);

@@ -1,12 +1,12 @@
-import type { Logger } from "../../logger.ts";
-import { StateUnavailableError, type Records } from "../../state/ports.ts";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
-import { addCounts, emptyCounts, figuresOf, type HealthCounts, type WindowFigures } from "./counts.ts";
+import type { Logger } from "../../../logger.ts";
+import { StateUnavailableError, type Records } from "../../../state/ports.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
+import { addCounts, emptyCounts, figuresOf, type HealthCounts, type WindowFigures } from "../counting/counts.ts";
 import { advanceHealth, decodeHealth, encodeHealth, initialHealth, type HealthChange, type KindHealth } from "./provider-state.ts";
-import type { HealthCountsReader } from "./read-counts.ts";
-import type { HealthRecorder } from "./recorder.ts";
+import type { HealthCountsReader } from "../counting/read-counts.ts";
+import type { HealthRecorder } from "../counting/recorder.ts";
 import { FAILURES_MIN_COUNT, assessFailures, assessService, rank, type FailureFigures, type HealthThresholds, type ServiceLevel } from "./thresholds.ts";
-import { HOUR_MS, MINUTE_MS, hourOf, minuteOf } from "./tally-keys.ts";
+import { HOUR_MS, MINUTE_MS, hourOf, minuteOf } from "../counting/tally-keys.ts";
 
 /** The service is judged on this window. */
 export const SERVICE_WINDOW_MS = 5 * MINUTE_MS;

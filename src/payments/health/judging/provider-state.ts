@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EnquiryKind } from "../enquiry/types.ts";
-import type { WindowFigures } from "./counts.ts";
+import type { EnquiryKind } from "../../enquiry/types.ts";
+import type { WindowFigures } from "../counting/counts.ts";
 import { rank, SERVICE_LEVELS, type FailureAssessment, type FailureFigures, type ServiceAssessment, type ServiceLevel } from "./thresholds.ts";
 
 /**

@@ -1,16 +1,16 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { isAdmin, isAllowed } from "../../access/policy.ts";
-import type { AccessRequest } from "../../access/requests.ts";
-import type { BotContext } from "../context.ts";
-import { tolerateHarmless } from "../transport/errors.ts";
-import { decodeAccessButton, encodeAccessButton } from "../views/access-buttons.ts";
-import { formatDecidedRequest, formatRequest, personName } from "../views/format/access.ts";
-import { formatHelp } from "../views/format/help.ts";
-import { concat } from "../views/format/text.ts";
-import { noteToAdmins, personOf, tell, type AccessFeatureDeps } from "./access-shared.ts";
-import type { Reader } from "../notify/messenger.ts";
+import { isAdmin, isAllowed } from "../../../access/policy.ts";
+import type { AccessRequest } from "../../../access/requests.ts";
+import type { BotContext } from "../../context.ts";
+import { tolerateHarmless } from "../../transport/errors.ts";
+import { decodeAccessButton, encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { formatDecidedRequest, formatRequest, personName } from "../../views/format/access.ts";
+import { formatHelp } from "../../views/format/help.ts";
+import { concat } from "../../views/format/text.ts";
+import { noteToAdmins, personOf, tell, type AccessFeatureDeps } from "./shared.ts";
+import type { Reader } from "../../notify/messenger.ts";
 
 /**
  * Asking for access, and deciding: a stranger's 🙋 Request access (on their refusal), the admins'
