@@ -1,7 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { createInterface } from "node:readline";
-import { parseArgs } from "node:util";
+import { clearLine, createInterface, cursorTo } from "node:readline";
 import type { InputFile, Transformer } from "grammy";
 import type { InlineQueryResultArticle, Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
 import { assembleBot } from "../app/assemble.ts";
@@ -15,6 +14,7 @@ import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
+import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -22,14 +22,27 @@ import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
  * piped) become Telegram updates handled by grammY; Bot API calls are answered here instead of by
  * Telegram, and the embedded sandbox plays the provider.
  */
-const { values: flags } = parseArgs({
-  options: { lang: { type: "string", default: "en" }, verbose: { type: "boolean", default: false } },
-});
+const commandLine = readDemoCommandLine(process.argv.slice(2));
+if (commandLine.kind !== "run") {
+  if (commandLine.kind === "help") process.stdout.write(`${DEMO_USAGE}\n`);
+  else process.stderr.write(`npm run demo: ${commandLine.problem}\n\n${DEMO_USAGE}\n`);
+  process.exit(commandLine.kind === "help" ? 0 : 2);
+}
+const flags = commandLine;
 
 const SANDBOX_TOKEN = "sandbox-token";
 const interactive = process.stdin.isTTY === true;
 const color = process.stdout.isTTY === true;
-const say = (text: string) => process.stdout.write(`${text}\n`);
+/** Set while the prompt waits for a line: a message arriving then (a notification) is printed above it. */
+let promptShown: { redraw(): void } | undefined;
+const say = (text: string) => {
+  if (promptShown) {
+    cursorTo(process.stdout, 0);
+    clearLine(process.stdout, 0);
+  }
+  process.stdout.write(`${text}\n`);
+  promptShown?.redraw();
+};
 
 const botInfo: UserFromGetMe = {
   id: 100_000_001,
@@ -305,11 +318,23 @@ say(
   ].join("\n"),
 );
 
-const input = createInterface({ input: process.stdin, terminal: interactive });
-if (interactive) {
-  input.setPrompt("you> ");
+// On a terminal, readline draws the prompt and echoes what is typed: it needs the output for both.
+const input = interactive
+  ? createInterface({ input: process.stdin, output: process.stdout, terminal: true, prompt: "you> " })
+  : createInterface({ input: process.stdin, terminal: false });
+const waitForLine = () => {
   input.prompt();
-}
+  promptShown = { redraw: () => input.prompt(true) };
+};
+input.on("line", () => (promptShown = undefined));
+// Ctrl+C ends the demo as Ctrl+D does (readline would otherwise only pause the input, and the demo would hang).
+input.on("SIGINT", () => input.close());
+input.on("close", () => {
+  // What follows (and the shell's prompt) starts on a line of its own, not after "you> ".
+  if (promptShown) process.stdout.write("\n");
+  promptShown = undefined;
+});
+if (interactive) waitForLine();
 for await (const raw of input) {
   const line = raw.trim();
   if (line !== "") {
@@ -317,7 +342,7 @@ for await (const raw of input) {
     const update = await updateFor(line);
     if (update) await bot.handleUpdate(update);
   }
-  if (interactive) input.prompt();
+  if (interactive) waitForLine();
 }
 
 // Input is over: give running watches and bulk checks the time to finish, as a user would wait for the message.
