@@ -15,6 +15,7 @@ import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
 import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
+import { healthActs } from "./health-acts.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -64,12 +65,21 @@ const chat = { id: user.id, type: "private" as const, first_name: user.first_nam
 const SAMPLE_FILE = "src/demo/sample-ids.csv";
 /** Short, so that 🔔 Notify me shows its message within seconds: SETTLE IDs settle after this long. */
 const SETTLE_MS = 8_000;
-/** The provider is judged on few enquiries and recovers quickly, so that /trouble shows it all within a minute. */
-const DEMO_RECOVERY_S = 15;
+/**
+ * The provider is judged on few enquiries and recovers quickly, so that /trouble shows it all
+ * within a minute: 5 enquiries that could not be checked make it 🔴, and once they can be again it
+ * is back to normal after 12 s, announced within 15 s (the monitor judges every fifth of that).
+ */
+const DEMO_MIN_ENQUIRIES = 5;
+const DEMO_RECOVERY_MS = 12_000;
+const PROMISED_RECOVERY_S = 15;
+/** /trouble slow: answers within the demo's timeout (2 s), yet slower than it calls slow. */
+const DEMO_SLOW_ANSWER_MS = 800;
+const DEMO_SLOW_MS = 500;
 /** When input ends with watches still running, the demo waits for them this long at most. */
 const WAIT_FOR_WATCHES_MS = 60_000;
 
-const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000, settleMs: SETTLE_MS });
+const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000, settleMs: SETTLE_MS, slowMs: DEMO_SLOW_ANSWER_MS });
 const client = createEnquiryClient({
   baseUrl: sandbox.url,
   token: () => SANDBOX_TOKEN,
@@ -82,6 +92,7 @@ const client = createEnquiryClient({
 const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets: new SecretSet() });
 // The embedded store, in memory: the demo leaves nothing behind.
 const state = openSqliteStore({ path: IN_MEMORY });
+const acts = healthActs(state.tallies);
 const translations = new Translations();
 // Watches checked every few seconds, so that a notification arrives while you watch.
 const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
@@ -195,11 +206,15 @@ const assembled = assembleBot({
     timeZone: "UTC",
     bulkMaxIds: 1000,
     backgroundPerSecond: 10,
-    cacheTtlSeconds: 30,
+    // Every check asks the sandbox: an answer cached before /trouble would hide the trouble played.
+    cacheTtlSeconds: 0,
     adminChatId: undefined,
-    health: { ...HEALTH_DEFAULTS, thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: 5, recoveryMs: DEMO_RECOVERY_S * 1000 } },
+    health: {
+      ...HEALTH_DEFAULTS,
+      thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: DEMO_MIN_ENQUIRIES, slowMs: DEMO_SLOW_MS, recoveryMs: DEMO_RECOVERY_MS },
+    },
   },
-  state,
+  state: { ...state, tallies: acts.tallies },
   enquiry: { interactive: client, background: client },
   telegram: { fetch: createTelegramFetch(), transformers: [offlineTelegram], botInfo, files },
   translations,
@@ -266,20 +281,27 @@ async function fileUpdate(path: string, caption: string): Promise<Update | undef
   return { update_id: nextUpdateId++, message };
 }
 
-/** `/trouble errors` (or timeouts, slow, none): the sandbox plays a provider in trouble, to see /health and its alerts. */
-function playTrouble(mode: string): void {
+/**
+ * `/trouble errors` (or timeouts, slow, none): the sandbox plays a provider in trouble, to see
+ * /health and its alerts. Each one starts a new act, judged on what happens in it alone (see
+ * health-acts.ts); the provider is judged at once, so that a recovery counts from now.
+ */
+async function playTrouble(mode: string): Promise<void> {
   if (!(mode in TROUBLE_MODES)) {
     say(`(the sandbox can play: ${Object.keys(TROUBLE_MODES).join(", ")})\n`);
     return;
   }
+  await assembled.health.recorder.flush();
+  acts.next();
   sandbox.setTrouble({ mode: mode as TroubleMode, kinds: ["collection", "airtime"] });
   say(`(sandbox: ${TROUBLE_MODES[mode as TroubleMode]})\n`);
+  await assembled.health.monitor.evaluate();
 }
 
 async function updateFor(line: string): Promise<Update | undefined> {
   const trouble = /^\/trouble(?:\s+(\S+))?\s*$/.exec(line);
   if (trouble) {
-    playTrouble(trouble[1] ?? "");
+    await playTrouble(trouble[1] ?? "");
     return undefined;
   }
   const press = /^#(\d+)$/.exec(line);
@@ -311,7 +333,7 @@ say(
     `  @${botInfo.username} ANY-PENDING-4   (inline mode, as in any chat; then #1 posts a result)`,
     `  /file ${SAMPLE_FILE} /collection   (a file of IDs: progress, summary and a CSV report)`,
     "  /trouble errors, then /collection COL-SUCCESS-1 COL-SUCCESS-2 COL-SUCCESS-3 COL-SUCCESS-4 COL-SUCCESS-5",
-    `                                (the provider fails: an alert, and /health turns red; /trouble none, a few checks, and it recovers ${DEMO_RECOVERY_S} s later)`,
+    `                                (the provider fails: an alert at once, and /health turns red; /trouble none, and it recovers within ${PROMISED_RECOVERY_S} s)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
     `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
     "",
@@ -340,7 +362,11 @@ for await (const raw of input) {
   if (line !== "") {
     if (!interactive) say(`you> ${line}`);
     const update = await updateFor(line);
-    if (update) await bot.handleUpdate(update);
+    if (update) {
+      await bot.handleUpdate(update);
+      // Judged after each update (every few seconds otherwise): an alert follows the answer that showed the trouble.
+      await assembled.health.monitor.evaluate();
+    }
   }
   if (interactive) waitForLine();
 }
