@@ -6,6 +6,7 @@ import type { InFlightUpdates } from "../middleware/in-flight.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
 import { MAX_CONCURRENT_UPDATES } from "./concurrency.ts";
 import { startupCall } from "./startup-calls.ts";
+import { deadlineIn } from "../../util/deadline.ts";
 
 export interface Polling {
   /** Settles when polling ends by itself: an unrecoverable error (bad token, another instance polling). */
@@ -32,8 +33,9 @@ export async function startPolling(bot: Bot<BotContext>, inFlight: InFlightUpdat
   return {
     stopped,
     async stop(graceMs) {
+      const grace = deadlineIn(graceMs);
       if (handle.isRunning()) await handle.stop();
-      const drained = await inFlight.idle(graceMs);
+      const drained = await inFlight.idle(grace.left());
       await confirmHandled(bot, inFlight, logger);
       return { drained };
     },
