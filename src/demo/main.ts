@@ -9,6 +9,7 @@ import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
 import { startSandbox, TROUBLE_MODES, type TroubleMode } from "../payments/enquiry/sandbox/server.ts";
+import { SANDBOX_TOKEN } from "../payments/enquiry/sandbox/token.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import { Translations } from "../telegram/i18n.ts";
@@ -31,7 +32,6 @@ if (commandLine.kind !== "run") {
 }
 const flags = commandLine;
 
-const SANDBOX_TOKEN = "sandbox-token";
 const interactive = process.stdin.isTTY === true;
 const color = process.stdout.isTTY === true;
 /** Set while the prompt waits for a line: a message arriving then (a notification) is printed above it. */
