@@ -23,6 +23,8 @@ export default defineConfig({
       "test/faults/stranger-flood.test.ts",
       "test/app/process.test.ts",
       "test/support/child-processes.test.ts",
+      // Runs npm run build, twice at once.
+      "test/scripts/build.test.ts",
     ],
     maxWorkers: 2,
     globalSetup: [here("./support/child-processes.global.ts")],
