@@ -40,8 +40,8 @@ import type { TelegramFiles } from "../telegram/transport/files.ts";
 import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { healthAnnouncer } from "../telegram/notify/health-alerts.ts";
-import { timeZone } from "../util/time-zone.ts";
 import { deadlineIn } from "../util/deadline.ts";
+import { timeZone } from "../util/time-zone.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
 export type BotSettings = Pick<

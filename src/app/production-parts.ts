@@ -9,8 +9,8 @@ import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
-import type { BotParts } from "./assemble.ts";
 import { finishedWithin } from "../util/deadline.ts";
+import type { BotParts } from "./assemble.ts";
 import { openServiceToken } from "./open-service-token.ts";
 
 /** The bot's parts as production makes them, and what the process itself needs of them. */
@@ -111,7 +111,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         // A stalled provider holds its connections for as long as an enquiry may last (25 s by
         // default): past the grace period they are left to end with the process, and their
         // updates to Telegram's redelivery.
-        await finishedWithin(Promise.all([interactive.close(), background.close(), audit?.close()]), waitMs);
+        await Promise.all([finishedWithin(Promise.all([interactive.close(), background.close()]), waitMs), audit?.close()]);
         await state.close();
       },
     };

@@ -1,12 +1,12 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../../logger.ts";
+import { deadlineIn } from "../../util/deadline.ts";
 import type { BotContext } from "../context.ts";
 import type { InFlightUpdates } from "../middleware/in-flight.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
 import { MAX_CONCURRENT_UPDATES } from "./concurrency.ts";
 import { startupCall } from "./startup-calls.ts";
-import { deadlineIn } from "../../util/deadline.ts";
 
 export interface Polling {
   /** Settles when polling ends by itself: an unrecoverable error (bad token, another instance polling). */
