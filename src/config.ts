@@ -112,6 +112,8 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, value: z.util.NoUndefined<z.output<T>>) =>
   z.preprocess(blankToUndefined, schema.default(value));
+/** Blank is missing too: `TELEGRAM_BOT_TOKEN=` as copied from .env.example "is required", not "must look like…". */
+const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
 
 /** How the provider's health is judged and told (see docs/health.md). */
 export interface HealthSettings {
@@ -189,9 +191,9 @@ const TRUE_WORDS = ["true", "1", "yes"];
 const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => TRUE_WORDS.includes(v));
 
 const envSchema = z.object({
-  TELEGRAM_BOT_TOKEN: trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)"),
+  TELEGRAM_BOT_TOKEN: required(trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)")),
   TELEGRAM_API_ROOT: optional(httpUrl),
-  ENQUIRY_BASE_URL: httpUrl,
+  ENQUIRY_BASE_URL: required(httpUrl),
   ENQUIRY_TOKEN: optional(trimmed),
   ENQUIRY_TOKEN_FILE: optional(trimmed),
   ENQUIRY_TIMEOUT_MS: withDefault(integer(100, 120_000), 10_000),

@@ -93,9 +93,31 @@ export function createLogger({ level, secrets, destination }: LoggerSettings): L
 }
 
 /**
- * For the one error that comes before any configuration exists (the configuration itself is
- * wrong): JSON on stderr, still through the masking pass for anything token-shaped.
+ * For the errors that stop the bot before it runs (its configuration is wrong, its state file is
+ * taken): on stderr, still through the masking pass. JSON for a log collector; on a terminal,
+ * where a person reads it, plain lines instead (see `plainText`).
  */
-export function startupLogger(): Logger {
-  return createLogger({ level: "info", secrets: new SecretSet(), destination: pino.destination({ dest: 2, sync: true }) });
+export function startupLogger({ terminal = false, secrets = new SecretSet() }: { terminal?: boolean; secrets?: SecretSet } = {}): Logger {
+  const stderr = pino.destination({ dest: 2, sync: true });
+  const destination: DestinationStream = terminal ? { write: (line: string) => void stderr.write(plainText(line)) } : stderr;
+  return createLogger({ level: "info", secrets, destination });
+}
+
+/**
+ * A log line as a sentence: its message, then its `reason`, or its `problems` one a line.
+ * "The bot cannot start: STATE_DB … is in use by another running instance. …"
+ */
+export function plainText(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    // Not a line pino wrote: shown as it is.
+    return line;
+  }
+  const msg = typeof entry.msg === "string" ? entry.msg : "";
+  let text = msg.charAt(0).toUpperCase() + msg.slice(1);
+  if (typeof entry.reason === "string") text += `: ${entry.reason}`;
+  if (Array.isArray(entry.problems)) text += `:\n${entry.problems.map((problem) => `  - ${String(problem)}`).join("\n")}`;
+  return `${text}\n`;
 }

@@ -1,6 +1,7 @@
 import dotenv from "dotenv";
 import { startApp } from "./app/app.ts";
 import { exitAfterFlush, exitOnUnexpectedErrors, stopOnSignals } from "./app/process.ts";
+import { operatorReason } from "./app/start-failure.ts";
 import { configSecrets, parseConfig } from "./config.ts";
 import { createLogger, SecretSet, startupLogger } from "./logger.ts";
 
@@ -8,7 +9,7 @@ import { createLogger, SecretSet, startupLogger } from "./logger.ts";
 dotenv.config({ quiet: true });
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
-  const logger = startupLogger();
+  const logger = startupLogger({ terminal: process.stderr.isTTY === true });
   logger.fatal({ problems: parsed.problems }, "the bot cannot start; fix its configuration (see .env.example)");
   await exitAfterFlush(logger, 1);
 } else {
@@ -25,7 +26,15 @@ if (!parsed.ok) {
       await exitAfterFlush(logger, 1);
     });
   } catch (error) {
-    logger.fatal({ err: error }, "the bot cannot start");
-    await exitAfterFlush(logger, 1);
+    const reason = operatorReason(error);
+    if (reason === undefined) {
+      logger.fatal({ err: error }, "the bot cannot start");
+      await exitAfterFlush(logger, 1);
+    }
+    // The sentence alone: on a terminal as plain text (after the log lines before it), else as the log's JSON line.
+    const report = process.stdout.isTTY === true ? startupLogger({ terminal: true, secrets }) : logger;
+    if (report !== logger) await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    report.fatal({ reason }, "the bot cannot start");
+    await exitAfterFlush(report, 1);
   }
 }

@@ -40,6 +40,14 @@ describe("parseConfig", () => {
     expect(found.join("\n")).toMatch(/ALLOWED_USER_IDS, ALLOWED_CHAT_IDS and ADMIN_USER_IDS are all empty/);
   });
 
+  it("says a required variable left empty (as .env.example leaves it) or blank is required, not that its value is wrong", () => {
+    for (const blank of ["", "   "]) {
+      const found = problems({ ...minimal, TELEGRAM_BOT_TOKEN: blank, ENQUIRY_BASE_URL: blank, ENQUIRY_TOKEN: blank });
+      expect(found).toEqual(expect.arrayContaining(["TELEGRAM_BOT_TOKEN is required", "ENQUIRY_BASE_URL is required", "ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE instead)"]));
+      expect(found.join("\n")).not.toMatch(/must look like|must be an http/);
+    }
+  });
+
   it("explains invalid values without printing them", () => {
     const secretLookingToken = "not-a-token-but-secret-9f8e7d6c5b4a";
     const found = problems({

@@ -25,6 +25,8 @@ export default defineConfig({
       "test/support/child-processes.test.ts",
       // A master, a replica and a sentinel of its own.
       "test/state/sentinel-store.test.ts",
+      // Runs npm run build, twice at once.
+      "test/scripts/build.test.ts",
     ],
     maxWorkers: 2,
     globalSetup: [here("./support/child-processes.global.ts")],

@@ -8,6 +8,7 @@ import { startupCall } from "../telegram/transport/startup-calls.ts";
 import { updateClaims } from "../telegram/transport/update-claims.ts";
 import { setWebhook, webhookReceiver } from "../telegram/transport/webhook.ts";
 import { registerCommandMenu } from "../telegram/views/command-menu.ts";
+import { deadlineIn, finishedWithin, type Deadline } from "../util/deadline.ts";
 import { assembleBot } from "./assemble.ts";
 import { openProductionParts } from "./production-parts.ts";
 import { runPolling, type PollingRun } from "./run-polling.ts";
@@ -22,6 +23,12 @@ export interface RunningApp {
 }
 
 const TOKEN_HEALTH_CHECK_MS = 60 * 60 * 1000;
+/**
+ * Of SHUTDOWN_GRACE_MS, what closing (claims released, servers, connections, the state store
+ * written and closed) keeps for itself: in-flight work is waited for until this much is left.
+ */
+const CLOSING_SHARE = 0.2;
+const CLOSING_MAX_MS = 1_000;
 /** Telegram is answered within this, handled or not; the update's claim covers the rest. */
 const WEBHOOK_ACKNOWLEDGE_WITHIN_MS = 5_000;
 
@@ -70,10 +77,12 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     });
   }
 
-  const stopEverything = async () => {
+  /** Closes servers, connections and the store: by the deadline at shutdown, whatever it takes after a failed start. */
+  const stopEverything = async (deadline?: Deadline) => {
+    const left = () => deadline?.left() ?? Infinity;
     monitor.stop();
-    await http?.close();
-    await production.close();
+    await finishedWithin(http?.close() ?? Promise.resolve(), left());
+    await production.close(left());
   };
   try {
     const warmingSince = performance.now();
@@ -113,14 +122,18 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       phase = "stopping";
       clearInterval(healthTimer);
       logger.info({ reason, inFlight: inFlight.count }, "stopping: finishing in-flight replies");
+      // One deadline for the whole shutdown (orchestrators kill at theirs): each step waits for what is left of it.
+      const grace = deadlineIn(config.shutdownGraceMs);
+      const forClosing = Math.min(CLOSING_MAX_MS, config.shutdownGraceMs * CLOSING_SHARE);
+      const forWork = Math.max(0, grace.left() - forClosing);
       const [{ drained }] = await Promise.all([
-        polling ? polling.stop(config.shutdownGraceMs) : inFlight.idle(config.shutdownGraceMs).then((idle) => ({ drained: idle })),
+        polling ? polling.stop(forWork) : inFlight.idle(forWork).then((idle) => ({ drained: idle })),
         // Running bulk checks stop and send what they checked; watches are picked up after a restart.
-        assembled.stopBackground(config.shutdownGraceMs),
+        assembled.stopBackground(forWork),
       ]);
       if (!drained) logger.warn({ inFlight: inFlight.count }, "shutdown grace period over; unfinished updates are left to Telegram's redelivery");
-      await claims.releaseUnfinished();
-      await stopEverything();
+      await finishedWithin(claims.releaseUnfinished(), grace.left());
+      await stopEverything(grace);
       logger.info("stopped");
     },
   };

@@ -40,6 +40,7 @@ import type { TelegramFiles } from "../telegram/transport/files.ts";
 import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { healthAnnouncer } from "../telegram/notify/health-alerts.ts";
+import { deadlineIn } from "../util/deadline.ts";
 import { timeZone } from "../util/time-zone.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
@@ -310,13 +311,15 @@ export function assembleBot(parts: BotParts): AssembledBot {
       void bulkJobs.recoverOrphans().catch((error: unknown) => void logger.warn({ err: error }, "could not look for interrupted bulk checks"));
     },
     async stopBackground(graceMs) {
+      // The time spent writing the counts is part of the grace period, not added to it.
+      const grace = deadlineIn(graceMs);
       access.grants.stop();
       languages.stop();
       healthTimers.forEach((timer) => timer.stop());
       // What this instance counted since the last write is not lost with it.
       await recorder.stop();
       // Watches live in the state store: what is unfinished here is picked up after a restart, or by another instance.
-      await Promise.all([...background, ...(background.includes(bulkJobs) ? [] : [bulkJobs])].map((part) => part.stop(graceMs)));
+      await Promise.all([...background, ...(background.includes(bulkJobs) ? [] : [bulkJobs])].map((part) => part.stop(grace.left())));
     },
   };
 }

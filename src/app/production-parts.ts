@@ -9,6 +9,7 @@ import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
+import { finishedWithin } from "../util/deadline.ts";
 import type { BotParts } from "./assemble.ts";
 import { openServiceToken } from "./open-service-token.ts";
 
@@ -22,7 +23,11 @@ export interface ProductionParts {
   whenStateBack(listener: () => void): void;
   /** Called when the state file was deleted or replaced under the running bot (at once, if it already was). */
   whenFileLost(listener: (reason: string) => void): void;
-  close(): Promise<void>;
+  /**
+   * Closes everything. Enquiries still waiting on the provider are waited for `waitMs` at most
+   * (shutdown's grace period is over by then): the state store is closed either way.
+   */
+  close(waitMs?: number): Promise<void>;
 }
 
 /**
@@ -106,9 +111,12 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         fileLostListeners.push(listener);
         if (fileLost !== undefined) listener(fileLost);
       },
-      async close() {
+      async close(waitMs = Infinity) {
         token.close();
-        await Promise.all([interactive.close(), background.close(), audit?.close()]);
+        // A stalled provider holds its connections for as long as an enquiry may last (25 s by
+        // default): past the grace period they are left to end with the process, and their
+        // updates to Telegram's redelivery.
+        await Promise.all([finishedWithin(Promise.all([interactive.close(), background.close()]), waitMs), audit?.close()]);
         await state.close();
       },
     };

@@ -1,7 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { createInterface } from "node:readline";
-import { parseArgs } from "node:util";
+import { clearLine, createInterface, cursorTo } from "node:readline";
 import type { InputFile, Transformer } from "grammy";
 import type { InlineQueryResultArticle, Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
 import { assembleBot } from "../app/assemble.ts";
@@ -10,11 +9,14 @@ import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
 import { startSandbox, TROUBLE_MODES, type TroubleMode } from "../payments/enquiry/sandbox/server.ts";
+import { SANDBOX_TOKEN } from "../payments/enquiry/sandbox/token.ts";
 import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
+import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
+import { healthActs } from "./health-acts.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -22,14 +24,26 @@ import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
  * piped) become Telegram updates handled by grammY; Bot API calls are answered here instead of by
  * Telegram, and the embedded sandbox plays the provider.
  */
-const { values: flags } = parseArgs({
-  options: { lang: { type: "string", default: "en" }, verbose: { type: "boolean", default: false } },
-});
+const commandLine = readDemoCommandLine(process.argv.slice(2));
+if (commandLine.kind !== "run") {
+  if (commandLine.kind === "help") process.stdout.write(`${DEMO_USAGE}\n`);
+  else process.stderr.write(`npm run demo: ${commandLine.problem}\n\n${DEMO_USAGE}\n`);
+  process.exit(commandLine.kind === "help" ? 0 : 2);
+}
+const flags = commandLine;
 
-const SANDBOX_TOKEN = "sandbox-token";
 const interactive = process.stdin.isTTY === true;
 const color = process.stdout.isTTY === true;
-const say = (text: string) => process.stdout.write(`${text}\n`);
+/** Set while the prompt waits for a line: a message arriving then (a notification) is printed above it. */
+let promptShown: { redraw(): void } | undefined;
+const say = (text: string) => {
+  if (promptShown) {
+    cursorTo(process.stdout, 0);
+    clearLine(process.stdout, 0);
+  }
+  process.stdout.write(`${text}\n`);
+  promptShown?.redraw();
+};
 
 const botInfo: UserFromGetMe = {
   id: 100_000_001,
@@ -51,12 +65,22 @@ const chat = { id: user.id, type: "private" as const, first_name: user.first_nam
 const SAMPLE_FILE = "src/demo/sample-ids.csv";
 /** Short, so that 🔔 Notify me shows its message within seconds: SETTLE IDs settle after this long. */
 const SETTLE_MS = 8_000;
-/** The provider is judged on few enquiries and recovers quickly, so that /trouble shows it all within a minute. */
-const DEMO_RECOVERY_S = 15;
+/**
+ * The provider is judged on few enquiries and recovers quickly, so that /trouble shows it all
+ * within a minute: 5 enquiries that could not be checked make it 🔴, and once they can be again it
+ * is back to normal after 10 s, announced within 15 s (the monitor judges every fifth of that, and
+ * a machine under load may be late).
+ */
+const DEMO_MIN_ENQUIRIES = 5;
+const DEMO_RECOVERY_MS = 10_000;
+const PROMISED_RECOVERY_S = 15;
+/** /trouble slow: answers within the demo's timeout (2 s), yet slower than it calls slow. */
+const DEMO_SLOW_ANSWER_MS = 800;
+const DEMO_SLOW_MS = 500;
 /** When input ends with watches still running, the demo waits for them this long at most. */
 const WAIT_FOR_WATCHES_MS = 60_000;
 
-const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000, settleMs: SETTLE_MS });
+const sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 60_000, settleMs: SETTLE_MS, slowMs: DEMO_SLOW_ANSWER_MS });
 const client = createEnquiryClient({
   baseUrl: sandbox.url,
   token: () => SANDBOX_TOKEN,
@@ -69,6 +93,7 @@ const client = createEnquiryClient({
 const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets: new SecretSet() });
 // The embedded store, in memory: the demo leaves nothing behind.
 const state = openSqliteStore({ path: IN_MEMORY });
+const acts = healthActs(state.tallies);
 const translations = new Translations();
 // Watches checked every few seconds, so that a notification arrives while you watch.
 const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
@@ -182,11 +207,15 @@ const assembled = assembleBot({
     timeZone: "UTC",
     bulkMaxIds: 1000,
     backgroundPerSecond: 10,
-    cacheTtlSeconds: 30,
+    // Every check asks the sandbox: an answer cached before /trouble would hide the trouble played.
+    cacheTtlSeconds: 0,
     adminChatId: undefined,
-    health: { ...HEALTH_DEFAULTS, thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: 5, recoveryMs: DEMO_RECOVERY_S * 1000 } },
+    health: {
+      ...HEALTH_DEFAULTS,
+      thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: DEMO_MIN_ENQUIRIES, slowMs: DEMO_SLOW_MS, recoveryMs: DEMO_RECOVERY_MS },
+    },
   },
-  state,
+  state: { ...state, tallies: acts.tallies },
   enquiry: { interactive: client, background: client },
   telegram: { fetch: createTelegramFetch(), transformers: [offlineTelegram], botInfo, files },
   translations,
@@ -253,20 +282,27 @@ async function fileUpdate(path: string, caption: string): Promise<Update | undef
   return { update_id: nextUpdateId++, message };
 }
 
-/** `/trouble errors` (or timeouts, slow, none): the sandbox plays a provider in trouble, to see /health and its alerts. */
-function playTrouble(mode: string): void {
+/**
+ * `/trouble errors` (or timeouts, slow, none): the sandbox plays a provider in trouble, to see
+ * /health and its alerts. Each one starts a new act, judged on what happens in it alone (see
+ * health-acts.ts); the provider is judged at once, so that a recovery counts from now.
+ */
+async function playTrouble(mode: string): Promise<void> {
   if (!(mode in TROUBLE_MODES)) {
     say(`(the sandbox can play: ${Object.keys(TROUBLE_MODES).join(", ")})\n`);
     return;
   }
+  await assembled.health.recorder.flush();
+  acts.next();
   sandbox.setTrouble({ mode: mode as TroubleMode, kinds: ["collection", "airtime"] });
   say(`(sandbox: ${TROUBLE_MODES[mode as TroubleMode]})\n`);
+  await assembled.health.monitor.evaluate();
 }
 
 async function updateFor(line: string): Promise<Update | undefined> {
   const trouble = /^\/trouble(?:\s+(\S+))?\s*$/.exec(line);
   if (trouble) {
-    playTrouble(trouble[1] ?? "");
+    await playTrouble(trouble[1] ?? "");
     return undefined;
   }
   const press = /^#(\d+)$/.exec(line);
@@ -298,26 +334,42 @@ say(
     `  @${botInfo.username} ANY-PENDING-4   (inline mode, as in any chat; then #1 posts a result)`,
     `  /file ${SAMPLE_FILE} /collection   (a file of IDs: progress, summary and a CSV report)`,
     "  /trouble errors, then /collection COL-SUCCESS-1 COL-SUCCESS-2 COL-SUCCESS-3 COL-SUCCESS-4 COL-SUCCESS-5",
-    `                                (the provider fails: an alert, and /health turns red; /trouble none, a few checks, and it recovers ${DEMO_RECOVERY_S} s later)`,
+    `                                (the provider fails: an alert at once, and /health turns red; /trouble none, and it recovers within ${PROMISED_RECOVERY_S} s)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
     `Sandbox IDs: COL-/AIR-/ANY- followed by ${Object.keys(SCENARIOS).join(", ")} (anything else is not found).`,
     "",
   ].join("\n"),
 );
 
-const input = createInterface({ input: process.stdin, terminal: interactive });
-if (interactive) {
-  input.setPrompt("you> ");
+// On a terminal, readline draws the prompt and echoes what is typed: it needs the output for both.
+const input = interactive
+  ? createInterface({ input: process.stdin, output: process.stdout, terminal: true, prompt: "you> " })
+  : createInterface({ input: process.stdin, terminal: false });
+const waitForLine = () => {
   input.prompt();
-}
+  promptShown = { redraw: () => input.prompt(true) };
+};
+input.on("line", () => (promptShown = undefined));
+// Ctrl+C ends the demo as Ctrl+D does (readline would otherwise only pause the input, and the demo would hang).
+input.on("SIGINT", () => input.close());
+input.on("close", () => {
+  // What follows (and the shell's prompt) starts on a line of its own, not after "you> ".
+  if (promptShown) process.stdout.write("\n");
+  promptShown = undefined;
+});
+if (interactive) waitForLine();
 for await (const raw of input) {
   const line = raw.trim();
   if (line !== "") {
     if (!interactive) say(`you> ${line}`);
     const update = await updateFor(line);
-    if (update) await bot.handleUpdate(update);
+    if (update) {
+      await bot.handleUpdate(update);
+      // Judged after each update (every few seconds otherwise): an alert follows the answer that showed the trouble.
+      await assembled.health.monitor.evaluate();
+    }
   }
-  if (interactive) input.prompt();
+  if (interactive) waitForLine();
 }
 
 // Input is over: give running watches and bulk checks the time to finish, as a user would wait for the message.

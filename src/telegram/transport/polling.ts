@@ -1,6 +1,7 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../../logger.ts";
+import { deadlineIn } from "../../util/deadline.ts";
 import type { BotContext } from "../context.ts";
 import type { InFlightUpdates } from "./in-flight.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
@@ -32,8 +33,9 @@ export async function startPolling(bot: Bot<BotContext>, inFlight: InFlightUpdat
   return {
     stopped,
     async stop(graceMs) {
+      const grace = deadlineIn(graceMs);
       if (handle.isRunning()) await handle.stop();
-      const drained = await inFlight.idle(graceMs);
+      const drained = await inFlight.idle(grace.left());
       await confirmHandled(bot, inFlight, logger);
       return { drained };
     },

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { SCENARIOS } from "./scenarios.ts";
 import { startSandbox, TROUBLE_MODES } from "./server.ts";
+import { SANDBOX_TOKEN } from "./token.ts";
 
 /**
  * `npm run sandbox`: the enquiry API stand-in on its own, so that a real Telegram bot can be
@@ -9,7 +10,7 @@ import { startSandbox, TROUBLE_MODES } from "./server.ts";
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "8787" },
-    token: { type: "string", default: "sandbox-token" },
+    token: { type: "string", default: SANDBOX_TOKEN },
     latency: { type: "string", default: "0" },
   },
 });

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { signalGroup } from "../support/child-processes.ts";
+import { startDemo, type DemoProcess } from "../support/demo-process.ts";
+
+let demo: DemoProcess | undefined;
+afterEach(() => {
+  signalGroup(demo?.child.pid, "SIGKILL");
+  demo = undefined;
+});
+
+const FIVE = "/collection COL-SUCCESS-1 COL-SUCCESS-2 COL-SUCCESS-3 COL-SUCCESS-4 COL-SUCCESS-5";
+/** What the banner promises: the recovery announced within this after /trouble none. */
+const PROMISED_RECOVERY_MS = 15_000;
+const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, "g"))?.length ?? 0;
+const DOWN = /bot> 🔴 Collection: the payment provider is down since/;
+const RECOVERED = /bot> 🟢 Collection: the payment provider is back to normal since/;
+
+describe("the demo's provider-trouble walkthrough", () => {
+  it("works after some use, and again: 🔴 and one alert at once, then recovered within the promised time", async () => {
+    demo = startDemo();
+    const run = demo;
+    await run.waitFor(/Ctrl\+D quits/);
+    // Some use first: these very IDs checked (and cached) just before, and other checks that went through.
+    run.type(FIVE);
+    await run.waitFor(/COL-SUCCESS-5/);
+    run.type("/airtime AIR-SUCCESS-1 AIR-FAILED-2");
+    await run.waitFor(/AIR-FAILED-2/);
+    expect(run.output()).toMatch(/recovers within 15 s/);
+
+    for (let round = 1; round <= 2; round++) {
+      run.type("/trouble errors");
+      run.type(FIVE);
+      // The alert follows the answer at once, before anything else is typed.
+      await run.waitFor(new RegExp(`(${DOWN.source}[\\s\\S]*){${round}}`), 10_000);
+      run.type("/health");
+      await run.waitFor(new RegExp(`(bot> 🔴 The payment provider is down for Collection[\\s\\S]*){${round}}`), 10_000);
+
+      const recovering = Date.now();
+      run.type("/trouble none");
+      run.type(FIVE);
+      await run.waitFor(new RegExp(`(${RECOVERED.source}[\\s\\S]*){${round}}`), PROMISED_RECOVERY_MS + 5_000);
+      expect(Date.now() - recovering).toBeLessThanOrEqual(PROMISED_RECOVERY_MS);
+    }
+    const output = run.output();
+    expect(count(output, DOWN)).toBe(2);
+    expect(count(output, RECOVERED)).toBe(2);
+    expect(output).not.toMatch(/bot> 🟠/);
+    expect(output).toMatch(/In the last 5 minutes 100% of 5 enquiries could not be checked/);
+    run.child.stdin?.end();
+    expect(await run.exited).toBe(0);
+  }, 90_000);
+});
