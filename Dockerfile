@@ -5,7 +5,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY scripts ./scripts
+COPY deploy/build.js ./deploy/build.js
 COPY src ./src
 RUN npm run build
 

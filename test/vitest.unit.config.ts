@@ -26,7 +26,7 @@ export default defineConfig({
       // A master, a replica and a sentinel of its own.
       "test/state/sentinel-store.test.ts",
       // Runs npm run build, twice at once.
-      "test/scripts/build.test.ts",
+      "test/deploy/build.test.ts",
     ],
     maxWorkers: 2,
     globalSetup: [here("./support/child-processes.global.ts")],

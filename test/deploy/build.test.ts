@@ -9,7 +9,7 @@ import { spawnGroup } from "../support/child-processes.ts";
 let checkout: string;
 beforeAll(() => {
   checkout = mkdtempSync(join(tmpdir(), "build-"));
-  for (const entry of ["package.json", "package-lock.json", "src", "scripts"]) {
+  for (const entry of ["package.json", "package-lock.json", "src", "deploy"]) {
     if (existsSync(join(REPO_ROOT, entry))) cpSync(join(REPO_ROOT, entry), join(checkout, entry), { recursive: true });
   }
   symlinkSync(join(REPO_ROOT, "node_modules"), join(checkout, "node_modules"), "dir");
