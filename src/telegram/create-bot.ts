@@ -21,7 +21,8 @@ import { personOf, type AccessFeatureDeps } from "./features/access/shared.ts";
 import { bareIdsFeature } from "./features/bare-ids.ts";
 import { joinByInviteFeature } from "./features/access/join-by-invite.ts";
 import { bulkUploadFeature } from "./features/bulk-upload.ts";
-import { buttonsFeature } from "./features/refresh-and-kind.ts";
+import { refreshAndKindPresses } from "./features/refresh-and-kind.ts";
+import { PressRouter } from "./buttons/router.ts";
 import { checkCommandsFeature } from "./features/check-commands.ts";
 import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
@@ -111,9 +112,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   bot.api.config.use(sending.transformer);
 
   const policy = options.access.policy;
+  // Every button press is decoded once here and handed to the feature that owns its button.
+  const presses = new PressRouter(stores.buttons);
   const accessDeps: AccessFeatureDeps = {
     access: options.access,
     messenger: options.messenger,
+    presses,
     bulkChecks: options.bulkChecks,
     clock: clockIn(settings.timeZone),
     inviteTtlMs: settings.inviteTtlMs,
@@ -130,6 +134,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     clock: clockIn(settings.timeZone),
     providerStatus: options.health.providerStatus,
   };
+  refreshAndKindPresses(presses, answers);
   const accessFeatures = new Composer<BotContext>();
   // (filter returns the inner composer: the outer one, which holds the test, is what goes in the chain.)
   accessFeatures.filter(isAccessUpdate, accessRequestsFeature(accessDeps), joinByInviteFeature(accessDeps), accessAdminFeature(accessDeps));
@@ -149,22 +154,23 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       return message ? `${message.chat.id}:${message.message_id}` : [];
     }),
     genuinePresses(stores.postedInline),
+    presses.middleware(),
     // Behind one cheap test: every other update passes the three without going through them.
     accessFeatures.middleware(),
     helpFeature(policy).middleware(),
     healthFeature(options.health).middleware(),
     whoamiFeature().middleware(),
-    languageFeature({ choices: options.languages, translations }).middleware(),
+    languageFeature({ choices: options.languages, translations, presses }).middleware(),
     checkCommandsFeature(answers).middleware(),
     inlineFeature({ ...answers, posted: stores.postedInline }).middleware(),
-    buttonsFeature(answers).middleware(),
-    watchFeature({ ...answers, maxPerUser: settings.watches.maxPerUser }).middleware(),
+    watchFeature({ ...answers, maxPerUser: settings.watches.maxPerUser, presses }).middleware(),
     bulkUploadFeature({
       jobs: options.bulkChecks,
       files: options.files ?? telegramFiles(bot.api, settings.telegram.botToken, settings.telegram.apiRoot),
       buttons: stores.buttons,
       kv: stores.flags,
       maxIds: settings.bulkMaxIds,
+      presses,
     }).middleware(),
     unknownCommandFeature(policy).middleware(),
     bareIdsFeature(answers.buttons).middleware(),

@@ -10,7 +10,8 @@ import type { BotContext } from "../context.ts";
 import { commandName, isCommandForOtherBot } from "../message-command.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { FileTooLargeError, type TelegramFiles } from "../transport/files.ts";
-import { decodeButton, encodeButton } from "../buttons/answer-buttons.ts";
+import { encodeButton } from "../buttons/answer-buttons.ts";
+import type { PressRouter } from "../buttons/router.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
 
@@ -21,6 +22,8 @@ export interface BulkUploadOptions {
   kv: KeyValueStore;
   /** BULK_MAX_IDS. */
   maxIds: number;
+  /** The kind picked for a file, and ✖ Cancel, are handled here. */
+  presses: PressRouter;
 }
 
 /** A file over this is refused before it is downloaded, by the size Telegram reports. */
@@ -72,24 +75,23 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
     await reply(ctx.t("bulk-pick-kind", { file: file.fileName }), { reply_markup: keyboard });
   });
 
-  chats.on("callback_query:data", async (ctx, next) => {
-    const decoded = await decodeButton(ctx.callbackQuery.data, options.buttons);
-    if (decoded.type !== "ok" || (decoded.payload.action !== "bulk" && decoded.payload.action !== "cancel")) return next();
-    const [id = ""] = decoded.payload.ids;
-    if (decoded.payload.action === "cancel") {
-      const cancelled = await options.jobs.cancel(id, ctx.from.id);
-      await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(cancelled ? "toast-cancelled" : "toast-cancel-nothing") }), ctx.logger);
-      return;
-    }
-    const stored = await options.kv.get(`bulk-file:${id}`);
+  options.presses.on("bulkCancel", async (ctx, { jobId }) => {
+    const cancelled = await options.jobs.cancel(jobId, ctx.from.id);
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(cancelled ? "toast-cancelled" : "toast-cancel-nothing") }), ctx.logger);
+  });
+
+  options.presses.on("bulkKind", async (ctx, { fileKey, scope }) => {
+    // The file's kind is picked in the chat the file was sent to: never on a message posted elsewhere.
+    if (!ctx.chat) return void (await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-stale-button") }), ctx.logger));
+    const stored = await options.kv.get(`bulk-file:${fileKey}`);
     if (!stored) {
       await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-expired") }), ctx.logger);
       return;
     }
-    await options.kv.delete(`bulk-file:${id}`);
+    await options.kv.delete(`bulk-file:${fileKey}`);
     await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
     await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
-    await startCheck(ctx, options, JSON.parse(stored) as PendingFile, decoded.payload.scope);
+    await startCheck(ctx, options, JSON.parse(stored) as PendingFile, scope);
   });
 
   composer.chatType("private").on("message:photo", async (ctx) => {

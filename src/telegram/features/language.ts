@@ -5,11 +5,14 @@ import type { Translations } from "../i18n.ts";
 import type { LanguageChoices } from "../stores/language-choices.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 import { commands } from "../views/commands.ts";
-import { decodeLanguageButton, LANGUAGE_BUTTON_PREFIX, languageKeyboard } from "../views/language-picker.ts";
+import type { PressRouter } from "../buttons/router.ts";
+import { languageKeyboard } from "../views/language-picker.ts";
 
 export interface LanguageFeatureDeps {
   choices: LanguageChoices;
   translations: Translations;
+  /** The language buttons are handled here. */
+  presses: PressRouter;
   now?: () => number;
 }
 
@@ -47,10 +50,10 @@ export function languageFeature(deps: LanguageFeatureDeps): Composer<BotContext>
     await ctx.reply(describe(ctx, ctx.chat), { reply_markup: keyboard(current), reply_parameters });
   });
 
-  composer.callbackQuery(new RegExp(`^${LANGUAGE_BUTTON_PREFIX}`), async (ctx) => {
+  deps.presses.on("language", async (ctx, { locale }) => {
     const chat = ctx.callbackQuery.message?.chat;
-    const locale = decodeLanguageButton(ctx.callbackQuery.data, locales);
-    if (!chat || !locale) {
+    // A language the bot does not speak (forged, or a file since removed): nothing to choose.
+    if (!chat || !locales.includes(locale)) {
       await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-stale-button") }), ctx.logger);
       return;
     }

@@ -1,12 +1,13 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { parseIds } from "../../payments/parse-ids.ts";
 import { queryCost, type IdResult, type Query, type Scope } from "../../payments/query.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { decodeButton, encodeButton, type ButtonPayload } from "../buttons/answer-buttons.ts";
+import { encodeButton } from "../buttons/answer-buttons.ts";
+import type { Press } from "../buttons/presses.ts";
+import type { PressRouter } from "../buttons/router.ts";
 import { commands } from "../views/commands.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
@@ -17,6 +18,8 @@ import { idsAskedFor, usageText } from "./check-commands.ts";
 export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */
   maxPerUser: number;
+  /** 🔔, 🔕 and the /watches list's 🔕 are handled here. */
+  presses: PressRouter;
 }
 
 /**
@@ -28,19 +31,9 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const chats = composer.chatType(["private", "group", "supergroup"]);
 
-  chats.on("callback_query:data", async (ctx, next) => {
-    const decoded = await decodeButton(ctx.callbackQuery.data, deps.buttons);
-    if (decoded.type !== "ok" || !["notify", "stop", "unwatch"].includes(decoded.payload.action)) return next();
-    if (!decoded.payload.ids.every(isValidTransactionId)) return tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
-    switch (decoded.payload.action) {
-      case "notify":
-        return notifyPressed(ctx, deps, decoded.payload);
-      case "stop":
-        return stopPressed(ctx, deps, decoded.payload);
-      default:
-        return unwatchPressed(ctx, deps, decoded.payload);
-    }
-  });
+  deps.presses.on("notify", (ctx, press) => notifyPressed(ctx, deps, press));
+  deps.presses.on("stop", (ctx, press) => stopPressed(ctx, deps, press));
+  deps.presses.on("unwatch", (ctx, press) => unwatchPressed(ctx, deps, press));
 
   chats.command(commands.watch.name, async (ctx) => {
     const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
@@ -105,6 +98,9 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
   return composer;
 }
 
+/** What 🔔, 🔕 and a /watches 🔕 carry: the answer's query, as the button knew it. */
+type AnswerPress = Extract<Press, { action: "notify" | "stop" | "unwatch" }>;
+
 /** The person pressing or asking, as a subscriber of a watch in this chat. */
 function watcherOf(ctx: BotContext, messageId: number | undefined, seen: readonly IdResult[] | undefined): NewWatch {
   const from = ctx.from;
@@ -121,7 +117,7 @@ function watcherOf(ctx: BotContext, messageId: number | undefined, seen: readonl
 }
 
 /** The open payments of the answer a button sits on: from what the answer showed, or else from the button. */
-async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<{ query: Query; targets: TargetRef[]; shown?: readonly IdResult[] }> {
+async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, payload: AnswerPress): Promise<{ query: Query; targets: TargetRef[]; shown?: readonly IdResult[] }> {
   const message = ctx.callbackQuery?.message;
   const record = message ? await deps.shownAnswers.load(message.chat.id, message.message_id) : undefined;
   if (record) return { query: record.query, targets: targetsOf(record.query.scope, record.results), shown: record.results };
@@ -129,7 +125,7 @@ async function targetsOfAnswer(ctx: BotContext, deps: WatchFeatureOptions, paylo
   return { query, targets: payload.ids.map((transactionId) => ({ scope: payload.scope, transactionId })) };
 }
 
-async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: AnswerPress): Promise<void> {
   const message = ctx.callbackQuery?.message;
   const { query, targets, shown: results } = await targetsOfAnswer(ctx, deps, payload);
   if (!message || targets.length === 0) {
@@ -155,7 +151,7 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
   await refreshKeyboard(ctx, deps, query, targets);
 }
 
-async function stopPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+async function stopPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: AnswerPress): Promise<void> {
   const message = ctx.callbackQuery?.message;
   if (!message) return;
   const { query, targets } = await targetsOfAnswer(ctx, deps, payload);
@@ -165,7 +161,7 @@ async function stopPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: 
   await refreshKeyboard(ctx, deps, query, targets);
 }
 
-async function unwatchPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: ButtonPayload): Promise<void> {
+async function unwatchPressed(ctx: BotContext, deps: WatchFeatureOptions, payload: AnswerPress): Promise<void> {
   const chatId = ctx.chat?.id ?? 0;
   const stopped = await deps.watches.unsubscribe(chatId, ctx.from?.id ?? 0, (ref) => ref.scope === payload.scope && payload.ids.includes(ref.transactionId));
   await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(stopped.length > 0 ? "toast-stopped" : "toast-not-watching") }), ctx.logger);

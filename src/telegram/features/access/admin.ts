@@ -4,7 +4,8 @@ import { isAdmin, isAllowed } from "../../../access/policy.ts";
 import { parseTelegramId } from "../../../access/telegram-id.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
-import { decodeAccessButton, encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { encodeAccessButton } from "../../buttons/access-buttons.ts";
+import type { PressHandler } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../../views/format/access.ts";
@@ -88,34 +89,31 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
     await ctx.reply(text, { reply_parameters: replyTo(ctx) });
   });
 
-  composer.on("callback_query:data", async (ctx, next) => {
-    const button = decodeAccessButton(ctx.callbackQuery.data);
-    if (button?.action !== "users" && button?.action !== "revoke" && button?.action !== "uninvite") return next();
-    if (!isAdmin(deps.access.policy, ctx.from.id)) {
-      ctx.logger.info({ userId: ctx.from.id, action: button.action }, "a non-admin pressed an admin button: nothing changed");
+  /** An admin's button: pressed by anyone else (a forwarded list, a forged payload), a toast, and nothing changes. */
+  const forAdmins = <A extends "usersPage" | "revoke" | "uninvite">(action: A, handler: PressHandler<A>) =>
+    deps.presses.on(action, async (ctx, press) => {
+      if (isAdmin(deps.access.policy, ctx.from.id)) return handler(ctx, press);
+      ctx.logger.info({ userId: ctx.from.id, action }, "a non-admin pressed an admin button: nothing changed");
       await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-admins-only") }), ctx.logger);
-      return;
+    });
+  forAdmins("usersPage", async (ctx, { page }) => {
+    await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+    await showUsers(ctx, deps, page, "edit");
+  });
+  forAdmins("revoke", async (ctx, { kind, id, page }) => {
+    const taken = await takeAccessAway(deps, ctx, kind, id);
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(taken.type === "revoked" ? "toast-revoked" : "toast-nothing-to-revoke") }), ctx.logger);
+    await showUsers(ctx, deps, page, "edit");
+  });
+  forAdmins("uninvite", async (ctx, { publicId }) => {
+    const revoked = await deps.access.invites.revoke(publicId);
+    if (revoked) {
+      const by = personOf(ctx);
+      deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
+      await noteToAdmins(deps, (reader) => reader.t("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) }), ctx.chat?.id);
     }
-    switch (button.action) {
-      case "users":
-        await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
-        return showUsers(ctx, deps, button.page, "edit");
-      case "revoke": {
-        const taken = await takeAccessAway(deps, ctx, button.kind, button.id);
-        await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(taken.type === "revoked" ? "toast-revoked" : "toast-nothing-to-revoke") }), ctx.logger);
-        return showUsers(ctx, deps, button.page, "edit");
-      }
-      case "uninvite": {
-        const revoked = await deps.access.invites.revoke(button.publicId);
-        if (revoked) {
-          const by = personOf(ctx);
-          deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
-          await noteToAdmins(deps, (reader) => reader.t("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) }), ctx.chat?.id);
-        }
-        await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
-        return showInvites(ctx, deps, "edit");
-      }
-    }
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
+    await showInvites(ctx, deps, "edit");
   });
 
   return composer;

@@ -5,7 +5,7 @@ import { isAdmin, isAllowed } from "../../../access/policy.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
-import { decodeAccessButton, encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { encodeAccessButton } from "../../buttons/access-buttons.ts";
 import { formatDecidedRequest, formatRequest, personName } from "../../views/format/access.ts";
 import { formatHelp } from "../../views/format/help.ts";
 import { concat } from "../../views/format/text.ts";
@@ -21,12 +21,9 @@ import type { Reader } from "../../notify/messenger.ts";
 export function accessRequestsFeature(deps: AccessFeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.on("callback_query:data", async (ctx, next) => {
-    const button = decodeAccessButton(ctx.callbackQuery.data);
-    if (button?.action === "ask") return askPressed(ctx, deps);
-    if (button?.action === "approve" || button?.action === "deny") return decidePressed(ctx, deps, button.requestId, button.action === "approve" ? "approved" : "denied");
-    return next();
-  });
+  deps.presses.on("requestAccess", (ctx) => askPressed(ctx, deps));
+  deps.presses.on("approve", (ctx, { requestId }) => decidePressed(ctx, deps, requestId, "approved"));
+  deps.presses.on("deny", (ctx, { requestId }) => decidePressed(ctx, deps, requestId, "denied"));
 
   composer.on("my_chat_member", async (ctx) => {
     const update = ctx.myChatMember;
