@@ -62,7 +62,7 @@ describe("bulk checks from a file, through the real process", () => {
     const progressId = (progress?.result as { message_id: number }).message_id;
     const summary = telegram.calls.filter((call) => call.method === "editMessageText" && call.payload.message_id === progressId).at(-1);
     expect(summary?.payload.text).toBe(
-      ["Checked 300 collection IDs from today.csv:", "✅ 75 success", "❌ 75 failed", "⏳ 75 not final", "🔍 75 not found", "⚠️ 0 could not check", "✏️ 1 cells were not IDs (listed in the report)"].join("\n"),
+      ["Checked 300 collection IDs from today.csv:", "✅ 75 success", "❌ 75 failed", "⏳ 75 not final", "🔍 75 not found", "✏️ 1 cell was not an ID (listed in the report)"].join("\n"),
     );
     const rows = readReport(report.document.content);
     expect(rows).toHaveLength(301);

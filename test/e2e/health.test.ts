@@ -97,7 +97,7 @@ describe("the provider's health, through the real process", () => {
 
     // 3 of 10 never answered (the sandbox's SLOW IDs): degraded.
     await ask(`/collection ${ids("COL-SUCCESS", 7)} ${ids("COL-SLOW", 3)}`);
-    const orange = /^🟠 The payment provider is having trouble with Collection\.\nCollection: degraded since \d\d:\d\d:\d\d UTC: 30% of 10 enquiries could not be checked/;
+    const orange = /^🟠 The payment provider is having trouble with Collection\.\n🟠 Collection: degraded since \d\d:\d\d:\d\d UTC: 30% of 10 enquiries not checked in 5 min/;
     expect(await eventually(() => ask("/health"), (text) => orange.test(text))).toMatch(orange);
     expect(await eventually(alerts, (sent) => sent.length >= 1)).toEqual([expect.stringMatching(/^🟠 Collection: the payment provider is degraded since .*30% of 10 enquiries could not be checked \(no answer in time: 3\)\.$/)]);
 
