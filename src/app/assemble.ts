@@ -1,47 +1,43 @@
 import { Api, type Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { accessControl, type AccessControl } from "../access/facade.ts";
-import { isAdmin, isAllowed } from "../access/policy.ts";
+import type { AccessControl } from "../access/facade.ts";
+import { isAdmin } from "../access/policy.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../ops/metrics.ts";
-import { createBulkJobs, type BulkJobs } from "../payments/bulk/bulk-jobs.ts";
-import { backgroundBudget, type BackgroundBudget } from "../payments/budget.ts";
-import { createChecker, createEnquiryEvents, type Checker, type EnquiryEvents, type EnquiryListener } from "../payments/check.ts";
-import { currentFingerprint, inspectToken } from "../payments/enquiry/service-token.ts";
-import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
-import { tokenPause } from "../payments/enquiry/token-pause.ts";
-import type { EnquiryKind, EnquiryService } from "../payments/enquiry/types.ts";
-import { startDailyDigest } from "../payments/health/reporting/daily-digest.ts";
-import { healthMonitor, type HealthMonitor, type KindStatus } from "../payments/health/judging/monitor.ts";
-import { healthCountsReader, type HealthCountsReader } from "../payments/health/counting/read-counts.ts";
-import { countedForHealth, healthRecorder, type HealthRecorder } from "../payments/health/counting/recorder.ts";
-import { healthReport } from "../payments/health/reporting/report.ts";
-import { rank } from "../payments/health/judging/thresholds.ts";
-import { startTokenExpiryWatch } from "../payments/health/token-expiry.ts";
-import { startWatchScheduler } from "../payments/watches/scheduler.ts";
+import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";
+import type { BackgroundBudget } from "../payments/budget.ts";
+import type { Checker, EnquiryEvents, EnquiryListener } from "../payments/check.ts";
+import type { EnquiryService } from "../payments/enquiry/types.ts";
+import type { HealthCountsReader } from "../payments/health/counting/read-counts.ts";
+import type { HealthRecorder } from "../payments/health/counting/recorder.ts";
+import type { HealthMonitor } from "../payments/health/judging/monitor.ts";
+import { adminFacts } from "../payments/health/reporting/report.ts";
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
-import { createBot } from "../telegram/create-bot.ts";
+import { createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
-import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
-import { alertOnTokenRejection } from "../telegram/notify/admin-alerts.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
-import { bulkDelivery } from "../telegram/notify/bulk-delivery.ts";
-import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
+import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
 import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
-import { languageChoices, type LanguageChoices } from "../telegram/stores/language-choices.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { TelegramFiles } from "../telegram/transport/files.ts";
+import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
-import { healthAnnouncer } from "../telegram/notify/health-alerts.ts";
 import { deadlineIn } from "../util/deadline.ts";
-import { timeZone } from "../util/time-zone.ts";
+import { accessArea } from "./areas/access.ts";
+import type { Area } from "./areas/area.ts";
+import { bulkArea } from "./areas/bulk.ts";
+import { enquiriesArea } from "./areas/enquiries.ts";
+import { healthArea } from "./areas/health.ts";
+import { languagesArea } from "./areas/languages.ts";
+import { serviceTokenArea } from "./areas/service-token.ts";
+import { watchesArea } from "./areas/watches.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
 export type BotSettings = Pick<
@@ -116,56 +112,18 @@ export interface AssembledBot {
 /**
  * The one place the bot is put together: production, the warm-up, the demo and the test
  * harnesses all call this, with their own parts. Nothing here opens a port or a connection: the
- * parts are given, and the caller runs and closes what it gave.
+ * parts are given, and the caller runs and closes what it gave. It reads as a table of contents:
+ * each area (app/areas/) is built by its own module, which owns its start and stop.
  */
 export function assembleBot(parts: BotParts): AssembledBot {
   const { settings, state, translations, logger, metrics } = parts;
-  const fromTelegram = (api: Api) => {
-    parts.telegram.transformers?.forEach((transformer) => api.config.use(transformer));
-    api.config.use(observeApiErrors(logger, metrics?.countTelegramError));
-    return api;
-  };
-  const api = fromTelegram(new Api(settings.telegram.botToken, { fetch: parts.telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) }));
-  const access = accessControl({ lists: settings.access, records: state.records, logger, ...(parts.now ? { now: parts.now } : {}) });
-  const languages = languageChoices(state.records, translations.locales, logger);
-  const messenger = createMessenger({ api, translations, languages, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
-  const currentToken = parts.serviceToken ?? (() => undefined);
-
-  const events = createEnquiryEvents();
-  if (metrics) events.subscribe(metrics.countEnquiry);
-  parts.enquiryListeners?.forEach((listener) => events.subscribe(listener));
-  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken }));
-  const tokenFingerprintNow = currentFingerprint(currentToken);
-  const tokenPaused = tokenPause(events, state.kv, tokenFingerprintNow, logger);
-
   const now = parts.now ?? Date.now;
-  const zone = timeZone(settings.timeZone);
-  const clock = clockIn(settings.timeZone);
-  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, clock });
-  const recorder = healthRecorder({ tallies: state.tallies, logger, now });
-  const reader = healthCountsReader(state.tallies);
-  const monitor = healthMonitor({
-    recorder,
-    reader,
-    records: state.records,
-    thresholds: settings.health.thresholds,
-    announce: announcer.changes,
-    logger,
-    now,
-    ...(metrics ? { onEvaluated: (kind: EnquiryKind, status: KindStatus) => metrics.providerHealth(kind, { level: rank(status.level), failuresHigh: status.failuresHigh }) } : {}),
-  });
+  const api = outsideApi(parts);
 
-  const cache = { store: state.kv, cacheTtlMs: settings.cacheTtlSeconds * 1000 };
-  // Counted where requests reach the provider: answers from the cache, or joined to one in flight, are not its work.
-  const tracked = (service: EnquiryService) => countedForHealth(metrics ? metrics.trackInFlight(service) : service, recorder);
-  const auditInLog = parts.auditInLog ?? true;
-  const checker = createChecker({ enquiry: shareEnquiries(tracked(parts.enquiry.interactive), cache), events, auditInLog });
-  const backgroundChecker = createChecker({ enquiry: shareEnquiries(tracked(parts.enquiry.background), cache), events, auditInLog });
-  const budget = backgroundBudget(state.counters, settings.backgroundPerSecond);
-  const watches = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
-  metrics?.watchSources({ activeWatches: () => watches.activeTargets(), backgroundQueue: () => budget.waiting });
-
-  const stores = {
+  const access = accessArea(settings, state, logger, parts.now);
+  const languages = languagesArea(state, translations, logger);
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
+  const stores: BotStores = {
     buttons: new ButtonStore(state.kv),
     shownAnswers: new ShownAnswers(state.kv),
     aliases: new ChatAliases(state.kv),
@@ -173,28 +131,26 @@ export function assembleBot(parts: BotParts): AssembledBot {
     flags: state.kv,
     counters: state.counters,
   };
-  /** Whether a chat may still ask (its person or group still allowed): running watches and bulk checks stop when not. */
-  const mayStillAsk = async (chat: { id: number; type: "private" | "group" | "supergroup" }, userId: number) =>
-    isAllowed(access.policy, chat, chat.type === "private" ? userId : undefined, chat.type === "private" ? undefined : await stores.aliases.formerIdOf(chat.id));
-  const bulkJobs = createBulkJobs({
-    mayContinue: (job) => mayStillAsk({ id: job.chatId, type: job.chatId === job.ownerId ? "private" : "supergroup" }, job.ownerId),
-    state,
-    budget,
-    checker: backgroundChecker,
-    delivery: bulkDelivery({ api, messenger, buttons: stores.buttons, timeZone: settings.timeZone, logger }),
-    instanceId: parts.instanceId,
-    logger,
-  });
+  const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
+
+  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now });
+  const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true });
+  const token = serviceTokenArea({ current: parts.serviceToken, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
+  const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger };
+  const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics });
+  const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId });
+  metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
+
   const bot = createBot({
     settings,
-    access,
+    access: access.control,
     messenger,
-    checker,
-    watches,
-    bulkChecks: bulkJobs,
+    checker: enquiries.checker,
+    watches: watchStore,
+    bulkChecks: bulk.jobs,
     stores,
     translations,
-    languages,
+    languages: languages.choices,
     logger,
     client: { fetch: parts.telegram.fetch, ...(parts.telegram.transformers ? { transformers: parts.telegram.transformers } : {}) },
     ...(parts.telegram.botInfo ? { botInfo: parts.telegram.botInfo } : {}),
@@ -204,122 +160,42 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ...(metrics ? { onApiError: metrics.countTelegramError } : {}),
     ...(parts.now ? { now: parts.now } : {}),
     health: {
-      report: async (at) => {
-        // Judged again first, this instance's latest counts written: /health is never behind what the asker just saw.
-        await monitor.evaluate();
-        return healthReport({ reader, status: monitor.current, waitingSince: (before) => watches.waitingSince(before), startOfDay: zone.startOfDay }, at);
-      },
-      adminFacts: async () => {
-        const instances = await state.claims.instancesAlive().catch(() => 0);
-        return {
-          tokenExpiresAt: inspectToken(currentToken()).expiresAt,
-          store: { shared: state.shared, health: state.health(), topology: await state.topology?.().catch(() => undefined) },
-          instances: instances > 0 ? instances : undefined,
-          backgroundQueue: budget.waiting,
-          watches: await watches.activeTargets().catch(() => undefined),
-        };
-      },
-      forAdmins: (ctx) => isAdmin(access.policy, ctx.from?.id) || (settings.adminChatId !== undefined && ctx.chat?.id === settings.adminChatId),
-      clock,
+      report: (at) => health.report(at),
+      adminFacts: () => adminFacts({ state, tokenExpiresAt: token.expiresAt, backgroundQueue: () => enquiries.budget.waiting, watchedPayments: () => watchStore.activeTargets() }),
+      forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id),
+      clock: clockIn(settings.timeZone),
       now,
-      // Only once judged from the figures: a fresh start does not claim the provider is fine.
-      providerStatus: () => {
-        const status = monitor.current();
-        return status.evaluatedAt === undefined ? undefined : status.kinds;
-      },
+      providerStatus: () => health.providerStatus(),
     },
   });
 
-  let background: { stop(graceMs: number): Promise<void> }[] = [];
-  let healthTimers: { stop(): void }[] = [];
+  const areas: Area[] = [access, languages, health, token, watches, bulk];
   return {
     bot,
     api,
     messenger,
-    access,
-    events,
-    checker,
-    watches,
-    bulkJobs,
-    budget,
-    health: { recorder, monitor, reader },
-    languages,
-    prepare: async () => {
-      await Promise.all([access.grants.refresh(), languages.refresh()]);
-    },
-    startBackground() {
-      access.grants.start();
-      languages.start();
-      recorder.start();
-      monitor.start();
-      healthTimers = [
-        monitor,
-        ...(parts.serviceToken
-          ? [
-              startTokenExpiryWatch({
-                expiry: () => inspectToken(currentToken()).expiresAt,
-                fingerprint: tokenFingerprintNow,
-                kv: state.kv,
-                announce: announcer.tokenExpiry,
-                logger,
-                now,
-                ...(metrics ? { onLook: metrics.serviceTokenExpiry } : {}),
-              }),
-            ]
-          : []),
-        ...(settings.health.digestTime
-          ? [
-              startDailyDigest({
-                kv: state.kv,
-                zone,
-                time: settings.health.digestTime,
-                sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets() },
-                send: announcer.digest,
-                logger,
-                now,
-              }),
-            ]
-          : []),
-      ];
-      // The waiting agents no longer do: watched payments are checked in the background, within the budget.
-      const scheduler = startWatchScheduler({
-        store: watches,
-        budget,
-        checker: backgroundChecker,
-        perSecond: settings.backgroundPerSecond,
-        mayWatch: (watch) => mayStillAsk({ id: watch.chatId, type: watch.chatType }, watch.chatId),
-        tokenPaused,
-        logger,
-        ...(metrics ? { onCheck: metrics.countWatchCheck } : {}),
-      });
-      const notifier = startWatchNotifier({
-        store: watches,
-        api,
-        counters: state.counters,
-        messenger,
-        shownAnswers: stores.shownAnswers,
-        buttons: stores.buttons,
-        aliases: stores.aliases,
-        times: { maxHours: settings.watches.maxAgeMs / 3_600_000, notFoundMinutes: settings.watches.notFoundMs / 60_000 },
-        adminAlerted: messenger.reachesAdmins,
-        clock: clockIn(settings.timeZone),
-        logger,
-        ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
-      });
-      background = [scheduler, notifier, bulkJobs];
-      // Bulk checks a dead instance left running: their owners are told to send the file again.
-      void bulkJobs.recoverOrphans().catch((error: unknown) => void logger.warn({ err: error }, "could not look for interrupted bulk checks"));
-    },
+    access: access.control,
+    events: enquiries.events,
+    checker: enquiries.checker,
+    watches: watchStore,
+    bulkJobs: bulk.jobs,
+    budget: enquiries.budget,
+    health: { recorder: health.recorder, monitor: health.monitor, reader: health.reader },
+    languages: languages.choices,
+    prepare: async () => void (await Promise.all(areas.map((area) => area.prepare?.() ?? Promise.resolve()))),
+    startBackground: () => areas.forEach((area) => area.start()),
     async stopBackground(graceMs) {
-      // The time spent writing the counts is part of the grace period, not added to it.
-      const grace = deadlineIn(graceMs);
-      access.grants.stop();
-      languages.stop();
-      healthTimers.forEach((timer) => timer.stop());
-      // What this instance counted since the last write is not lost with it.
-      await recorder.stop();
-      // Watches live in the state store: what is unfinished here is picked up after a restart, or by another instance.
-      await Promise.all([...background, ...(background.includes(bulkJobs) ? [] : [bulkJobs])].map((part) => part.stop(grace.left())));
+      // One deadline for them all: the time one takes is part of the grace period, not added to it.
+      const deadline = deadlineIn(graceMs);
+      await Promise.all(areas.map((area) => area.stop(deadline)));
     },
   };
+}
+
+/** The API that sends outside any update (alerts, notifications, bulk reports): no auto-retry, its senders handle 429s. */
+function outsideApi({ settings, telegram, logger, metrics }: BotParts): Api {
+  const api = new Api(settings.telegram.botToken, { fetch: telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) });
+  telegram.transformers?.forEach((transformer) => api.config.use(transformer));
+  api.config.use(observeApiErrors(logger, metrics?.countTelegramError));
+  return api;
 }

@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
-import type { HealthReport } from "../../payments/health/reporting/report.ts";
+import type { AdminFacts, HealthReport } from "../../payments/health/reporting/report.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import { commands } from "../views/commands.ts";
-import { formatHealth, type AdminFacts } from "../views/format/health.ts";
+import { formatHealth } from "../views/format/health.ts";
 import type { Clock } from "../views/format/text.ts";
 
 export interface HealthFeatureDeps {

@@ -1,3 +1,4 @@
+import type { StateHealth, StateStore, StoreTopology } from "../../../state/ports.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
 import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
@@ -61,5 +62,39 @@ export async function healthReport(sources: HealthReportSources, at: number): Pr
     }),
     today: { since, success: both.outcomes.success, failed: both.outcomes.failed, reasons: topReasons(reasons, 3) },
     waiting,
+  };
+}
+
+/** What admins also see in /health: where the token, the store and the background work stand. */
+export interface AdminFacts {
+  tokenExpiresAt: Date | undefined;
+  store: { shared: boolean; health: StateHealth; topology?: StoreTopology | undefined };
+  /** Instances beating in the store; undefined when it cannot tell. */
+  instances: number | undefined;
+  backgroundQueue: number;
+  watches: number | undefined;
+}
+
+export interface AdminFactsSources {
+  state: Pick<StateStore, "shared" | "health" | "topology" | "claims">;
+  tokenExpiresAt: () => Date | undefined;
+  backgroundQueue: () => number;
+  watchedPayments: () => Promise<number>;
+}
+
+/** Read as /health is asked: a store that does not answer leaves its facts unknown, never the reply. */
+export async function adminFacts(sources: AdminFactsSources): Promise<AdminFacts> {
+  const { state } = sources;
+  const [instances, topology, watches] = await Promise.all([
+    state.claims.instancesAlive().catch(() => 0),
+    state.topology?.().catch(() => undefined),
+    sources.watchedPayments().catch(() => undefined),
+  ]);
+  return {
+    tokenExpiresAt: sources.tokenExpiresAt(),
+    store: { shared: state.shared, health: state.health(), topology },
+    instances: instances > 0 ? instances : undefined,
+    backgroundQueue: sources.backgroundQueue(),
+    watches,
   };
 }

@@ -7,9 +7,9 @@ import { worstLevel, type KindStatus } from "../../../payments/health/judging/mo
 import { COULD_NOT_CHECK, type HealthOutcome } from "../../../payments/health/counting/outcomes.ts";
 import type { HealthChange } from "../../../payments/health/judging/provider-state.ts";
 import type { CountedReason } from "../../../payments/health/counting/reasons.ts";
-import type { HealthReport } from "../../../payments/health/reporting/report.ts";
+import type { AdminFacts, HealthReport } from "../../../payments/health/reporting/report.ts";
 import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
-import type { StateHealth, StoreTopology } from "../../../state/ports.ts";
+import type { StoreTopology } from "../../../state/ports.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
 import { formatDuration, type NumberFormats } from "./numbers.ts";
@@ -23,15 +23,6 @@ export interface HealthFormats {
   clock: Clock;
   /** A day in BOT_TIMEZONE: "24 Nov 2026". */
   day: (at: number) => string;
-}
-
-/** What admins also see in /health. */
-export interface AdminFacts {
-  tokenExpiresAt: Date | undefined;
-  store: { shared: boolean; health: StateHealth; topology?: StoreTopology | undefined };
-  instances: number | undefined;
-  backgroundQueue: number;
-  watches: number | undefined;
 }
 
 const SPARKS = "▁▂▃▄▅▆▇█";

@@ -1,0 +1,94 @@
+import type { Logger } from "../../logger.ts";
+import type { Metrics } from "../../ops/metrics.ts";
+import type { EnquiryKind } from "../../payments/enquiry/types.ts";
+import { healthCountsReader, type HealthCountsReader } from "../../payments/health/counting/read-counts.ts";
+import { healthRecorder, type HealthRecorder } from "../../payments/health/counting/recorder.ts";
+import { healthMonitor, type HealthMonitor, type KindStatus } from "../../payments/health/judging/monitor.ts";
+import { rank } from "../../payments/health/judging/thresholds.ts";
+import { startDailyDigest } from "../../payments/health/reporting/daily-digest.ts";
+import { healthReport, type HealthReport } from "../../payments/health/reporting/report.ts";
+import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { StateStore } from "../../state/ports.ts";
+import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";
+import type { Messenger } from "../../telegram/notify/messenger.ts";
+import { clockIn } from "../../telegram/views/format/text.ts";
+import { timeZone } from "../../util/time-zone.ts";
+import type { BotSettings } from "../assemble.ts";
+import type { Area } from "./area.ts";
+
+export interface HealthAreaOptions {
+  settings: Pick<BotSettings, "health" | "timeZone">;
+  state: StateStore;
+  messenger: Messenger;
+  /** The watched payments: how many now (the summary), and those waiting long (/health). */
+  watches: Pick<WatchStore, "activeTargets" | "waitingSince">;
+  logger: Logger;
+  metrics?: Metrics | undefined;
+  now: () => number;
+}
+
+export interface HealthArea extends Area {
+  recorder: HealthRecorder;
+  reader: HealthCountsReader;
+  monitor: HealthMonitor;
+  announcer: HealthAnnouncer;
+  /** What /health shows, judged afresh first: never behind what the asker just saw. */
+  report(at: number): Promise<HealthReport>;
+  /** The provider's state per kind, once judged from the figures (a fresh start does not claim it is fine). */
+  providerStatus(): Record<EnquiryKind, KindStatus> | undefined;
+}
+
+/** The provider's health: every enquiry counted, the state judged every few seconds, each change and the daily summary told. */
+export function healthArea({ settings, state, messenger, watches, logger, metrics, now }: HealthAreaOptions): HealthArea {
+  const zone = timeZone(settings.timeZone);
+  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, clock: clockIn(settings.timeZone) });
+  const recorder = healthRecorder({ tallies: state.tallies, logger, now });
+  const reader = healthCountsReader(state.tallies);
+  const monitor = healthMonitor({
+    recorder,
+    reader,
+    records: state.records,
+    thresholds: settings.health.thresholds,
+    announce: announcer.changes,
+    logger,
+    now,
+    ...(metrics ? { onEvaluated: (kind: EnquiryKind, status: KindStatus) => metrics.providerHealth(kind, { level: rank(status.level), failuresHigh: status.failuresHigh }) } : {}),
+  });
+  let digest: { stop(): void } | undefined;
+  return {
+    recorder,
+    reader,
+    monitor,
+    announcer,
+    async report(at) {
+      await monitor.evaluate();
+      return healthReport({ reader, status: monitor.current, waitingSince: (before) => watches.waitingSince(before), startOfDay: zone.startOfDay }, at);
+    },
+    providerStatus() {
+      const status = monitor.current();
+      return status.evaluatedAt === undefined ? undefined : status.kinds;
+    },
+    start() {
+      recorder.start();
+      monitor.start();
+      const time = settings.health.digestTime;
+      if (time) {
+        digest = startDailyDigest({
+          kv: state.kv,
+          zone,
+          time,
+          sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets() },
+          send: announcer.digest,
+          logger,
+          now,
+        });
+      }
+    },
+    async stop() {
+      monitor.stop();
+      digest?.stop();
+      // What this instance counted since the last write is not lost with it.
+      await recorder.stop();
+    },
+  };
+}

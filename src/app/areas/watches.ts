@@ -1,0 +1,70 @@
+import type { AccessPolicy } from "../../access/policy.ts";
+import type { Logger } from "../../logger.ts";
+import type { Metrics } from "../../ops/metrics.ts";
+import type { BackgroundBudget } from "../../payments/budget.ts";
+import type { Checker } from "../../payments/check.ts";
+import { mayWatch } from "../../payments/watches/may-watch.ts";
+import { startWatchScheduler } from "../../payments/watches/scheduler.ts";
+import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { StateStore } from "../../state/ports.ts";
+import type { Api } from "grammy";
+import type { Messenger } from "../../telegram/notify/messenger.ts";
+import { startWatchNotifier } from "../../telegram/notify/watch-notifier.ts";
+import type { BotStores } from "../../telegram/create-bot.ts";
+import { clockIn } from "../../telegram/views/format/text.ts";
+import type { BotSettings } from "../assemble.ts";
+import type { Area } from "./area.ts";
+
+export interface WatchesAreaOptions {
+  settings: Pick<BotSettings, "watches" | "backgroundPerSecond" | "timeZone">;
+  store: WatchStore;
+  state: StateStore;
+  policy: AccessPolicy;
+  budget: BackgroundBudget;
+  checker: Checker;
+  /** True while the service token is rejected: no check until it changes. */
+  tokenPaused: () => Promise<boolean>;
+  stores: Pick<BotStores, "aliases" | "shownAnswers" | "buttons">;
+  /** Sends notices outside any update (no auto-retry: the notifier waits out 429s itself). */
+  api: Api;
+  messenger: Messenger;
+  logger: Logger;
+  metrics?: Metrics | undefined;
+}
+
+/** The waiting agents no longer do: watched payments checked in the background within the budget, and one message each when they settle. */
+export function watchesArea(options: WatchesAreaOptions): Area {
+  const { settings, store, stores, logger, metrics } = options;
+  let running: { stop(graceMs: number): Promise<void> }[] = [];
+  return {
+    start() {
+      const scheduler = startWatchScheduler({
+        store,
+        budget: options.budget,
+        checker: options.checker,
+        perSecond: settings.backgroundPerSecond,
+        mayWatch: async (watch) => mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId)),
+        tokenPaused: options.tokenPaused,
+        logger,
+        ...(metrics ? { onCheck: metrics.countWatchCheck } : {}),
+      });
+      const notifier = startWatchNotifier({
+        store,
+        api: options.api,
+        counters: options.state.counters,
+        messenger: options.messenger,
+        shownAnswers: stores.shownAnswers,
+        buttons: stores.buttons,
+        aliases: stores.aliases,
+        times: { maxHours: settings.watches.maxAgeMs / 3_600_000, notFoundMinutes: settings.watches.notFoundMs / 60_000 },
+        adminAlerted: options.messenger.reachesAdmins,
+        clock: clockIn(settings.timeZone),
+        logger,
+        ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
+      });
+      running = [scheduler, notifier];
+    },
+    // Watches live in the state store: what is unfinished here is picked up after a restart, or by another instance.
+    stop: async (deadline) => void (await Promise.all(running.map((part) => part.stop(deadline.left())))),
+  };
+}
