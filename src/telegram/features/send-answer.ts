@@ -3,7 +3,7 @@ import type { Asker, Checker, Via } from "../../payments/check.ts";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import type { KindStatus } from "../../payments/health/judging/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
-import { targetsOf } from "../../payments/watches/target.ts";
+import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
 import type { WatchSubscriptions } from "../../payments/watches/watch-store.ts";
 import type { ShownAnswers } from "../stores/shown-answers.ts";
 import type { BotContext } from "../context.ts";
@@ -33,12 +33,10 @@ export function askerOf(ctx: BotContext, via: Via): Asker {
 }
 
 /** Who in this chat watches the answer's open payments: what its 🔔 button shows. */
-export async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependencies, "watches">, query: Query, results: readonly IdResult[]): Promise<WatchState | undefined> {
+async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependencies, "watches">, query: Query, results: readonly IdResult[]): Promise<WatchState | undefined> {
   const chat = ctx.chat;
   if (!chat) return undefined;
-  const targets = targetsOf(query.scope, results);
-  const users = targets.length > 0 ? await deps.watches.subscribersIn(chat.id, targets) : new Set<number>();
-  return { chatType: chat.type, subscribers: users.size, mine: ctx.from !== undefined && users.has(ctx.from.id) };
+  return { chatType: chat.type, ...(await answerWatchers(deps.watches, chat.id, { query, results }, ctx.from?.id)) };
 }
 
 async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerView> {

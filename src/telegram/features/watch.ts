@@ -1,6 +1,8 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { parseIds } from "../../payments/parse-ids.ts";
 import { queryCost, type IdResult, type Query, type Scope } from "../../payments/query.ts";
+import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
+import { startWatch } from "../../payments/watches/start-watch.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
@@ -46,22 +48,18 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
     const query: Query = { scope: "status", ids: parsed.ids };
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const results = await deps.checker.run(query, askerOf(ctx, "command"));
-    const targets = targetsOf(query.scope, results);
-    if (targets.length === 0) {
-      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-nothing"));
+    const watched = await startWatch(deps.watches, targetsOf(query.scope, results), watcherOf(ctx, undefined, results), deps.maxPerUser);
+    if (watched.type !== "started") {
+      const note = watched.type === "nothing" ? ctx.t("watch-nothing") : ctx.t("watch-limit", { max: watched.max, active: watched.active });
+      await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
       return;
     }
-    const watched = await deps.watches.subscribe(targets, watcherOf(ctx, undefined, results), deps.maxPerUser);
-    if (watched.type === "limit") {
-      await replyWithAnswer(ctx, deps, query, results, replyParameters, ctx.t("watch-limit", { max: watched.max, active: watched.active }));
-      return;
-    }
-    const added = new Set(watched.added.map((target) => target.transactionId)).size;
-    const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: String(added) });
+    const { added } = watched;
+    const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: added });
     // The answer is the message the notification will reply to (and edit once settled).
     const { sent } = await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
     try {
-      await deps.watches.attachMessage(targets, ctx.chat.id, sent.message_id);
+      await deps.watches.attachMessage(watched.targets, ctx.chat.id, sent.message_id);
     } catch (error) {
       // The watches are kept: their notifications only lose the message they reply to.
       if (!(error instanceof StateUnavailableError)) throw error;
@@ -141,13 +139,14 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
   // What /watch costs for the same IDs: the checks they will take are paid for up front.
   const ids = [...new Set(targets.map((target) => target.transactionId))];
   if (!(await ctx.budget.spend(queryCost({ scope: "status", ids })))) return;
-  const result = await deps.watches.subscribe(targets, watcherOf(ctx, message.message_id, results), deps.maxPerUser);
+  const result = await startWatch(deps.watches, targets, watcherOf(ctx, message.message_id, results), deps.maxPerUser);
   if (result.type === "limit") {
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-watch-limit", { max: result.max }), show_alert: true }), ctx.logger);
     return;
   }
-  ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: result.added.map((ref) => `${ref.scope}:${ref.transactionId}`) }, "watch started");
-  await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(result.added.length > 0 ? "toast-watching" : "toast-already-watching") }), ctx.logger);
+  const added = result.type === "started" ? result.added : 0;
+  ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: targets.map((ref) => `${ref.scope}:${ref.transactionId}`), added }, "watch started");
+  await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(added > 0 ? "toast-watching" : "toast-already-watching") }), ctx.logger);
   await refreshKeyboard(ctx, deps, query, targets);
 }
 
@@ -173,8 +172,8 @@ async function unwatchPressed(ctx: BotContext, deps: WatchFeatureOptions, payloa
 async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query: Query, targets: readonly TargetRef[]): Promise<void> {
   const chat = ctx.chat;
   if (!chat) return;
-  const users = await deps.watches.subscribersIn(chat.id, targets);
-  const keyboard = await answerKeyboard(query, ctx.t, deps.buttons, { chatType: chat.type, subscribers: users.size, mine: ctx.from !== undefined && users.has(ctx.from.id) });
+  const watchers = await answerWatchers(deps.watches, chat.id, { targets }, ctx.from?.id);
+  const keyboard = await answerKeyboard(query, ctx.t, deps.buttons, { chatType: chat.type, ...watchers });
   await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: keyboard }), ctx.logger);
 }
 

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { mapWithConcurrency } from "../../util/map-with-concurrency.ts";
-import { targetsOf, type Notice, type Target, type TargetRef } from "../../payments/watches/target.ts";
+import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
+import type { Notice, Target, TargetRef } from "../../payments/watches/target.ts";
 import type { WatchNotices } from "../../payments/watches/watch-store.ts";
 import { StateUnavailableError, type Counters } from "../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
@@ -77,13 +78,14 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     if (!stored) return;
     const record = notice.outcomes.reduce(withOutcome, stored);
     await options.shownAnswers.save(notice.chatId, notice.messageId, record);
-    const watchers = await store.subscribersIn(notice.chatId, targetsOf(record.query.scope, record.results));
+    // In a private chat, its person is the one looking.
+    const watchers = await answerWatchers(store, notice.chatId, record, notice.chatType === "private" ? notice.chatId : undefined);
     const { t } = readerOf(notice);
     const answer = await answerView(record.query, record.results, t, {
       buttons: options.buttons,
       adminAlerted: options.adminAlerted,
       clock: options.clock,
-      watch: { chatType: notice.chatType, subscribers: watchers.size, mine: notice.chatType === "private" && watchers.size > 0 },
+      watch: { chatType: notice.chatType, ...watchers },
     });
     try {
       await api.editMessageText(notice.chatId, notice.messageId, answer.message.text, {

@@ -9,7 +9,7 @@ import type { PressHandler } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../../views/format/access.ts";
-import { noteToAdmins, personOf, takeAccessAway, type AccessFeatureDeps } from "./shared.ts";
+import { noteToAdmins, personOf, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
 
 /**
  * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of
@@ -79,10 +79,10 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
       await ctx.reply(ctx.t("admin-revoke-usage"), { reply_parameters: replyTo(ctx) });
       return;
     }
-    const taken = await takeAccessAway(deps, ctx, id < 0 ? "chat" : "user", id);
+    const taken = await revokeAndTell(deps, ctx, { kind: id < 0 ? "chat" : "user", id });
     const text =
       taken.type === "revoked"
-        ? ctx.t("admin-revoked", { name: taken.name, id: String(id) })
+        ? ctx.t("admin-revoked", { name: personName(taken.grant.subject), id: String(id) })
         : taken.type === "configured"
           ? ctx.t("admin-revoke-config", { id: String(id), list: taken.list })
           : ctx.t("admin-revoke-none", { id: String(id) });
@@ -101,7 +101,7 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
     await showUsers(ctx, deps, page, "edit");
   });
   forAdmins("revoke", async (ctx, { kind, id, page }) => {
-    const taken = await takeAccessAway(deps, ctx, kind, id);
+    const taken = await revokeAndTell(deps, ctx, { kind, id });
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(taken.type === "revoked" ? "toast-revoked" : "toast-nothing-to-revoke") }), ctx.logger);
     await showUsers(ctx, deps, page, "edit");
   });

@@ -2,6 +2,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard } from "grammy";
 import type { ChatMember } from "grammy/types";
 import { isAdmin, isAllowed } from "../../../access/policy.ts";
+import { decideRequest, type RequestDecision } from "../../../access/use-cases/decide-request.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
@@ -77,20 +78,16 @@ async function sendToAdmins(deps: AccessFeatureDeps, request: AccessRequest): Pr
   await deps.access.requests.told(request.id, sent);
 }
 
-/** ✅ / ❌: decided once, by an admin, whoever's message it was pressed on. */
-async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId: string, decision: "approved" | "denied"): Promise<void> {
+/** ✅ / ❌: decided once, by an admin (access/use-cases/decide-request.ts), whoever's message it was pressed on; then everyone is told. */
+async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId: string, decision: RequestDecision): Promise<void> {
   const toast = (key: string, variables?: Record<string, string>) => tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(key, variables) }), ctx.logger);
-  if (!isAdmin(deps.access.policy, ctx.from?.id)) {
-    ctx.logger.info({ userId: ctx.from?.id, requestId }, "a non-admin pressed a request's button: nothing changed");
-    return void (await toast("toast-admins-only"));
-  }
   const by = personOf(ctx);
-  const result = await deps.access.requests.decide(requestId, decision, by);
+  const result = await decideRequest(deps.access, requestId, decision, by, ctx.chat?.id, deps.now);
   switch (result.type) {
-    case "unknown":
-      await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
-      return void (await toast("toast-request-expired"));
-    case "expired":
+    case "not_admin":
+      ctx.logger.info({ userId: ctx.from?.id, requestId }, "a non-admin pressed a request's button: nothing changed");
+      return void (await toast("toast-admins-only"));
+    case "gone":
       await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
       return void (await toast("toast-request-expired"));
     case "already":
@@ -100,12 +97,9 @@ async function decidePressed(ctx: BotContext, deps: AccessFeatureDeps, requestId
       break;
   }
   const { request } = result;
-  const subject = { kind: request.kind, id: request.subject.id, name: request.subject.name };
-  deps.access.record({ action: decision, subject, by, chatId: ctx.chat?.id });
   // The requester's app language, as seen when they asked: until they choose one.
   const language = request.kind === "user" ? request.subject.language : undefined;
   if (decision === "approved") {
-    await deps.access.grants.grant({ kind: request.kind, subject: request.subject, how: { type: "approved", by, at: Date.now() } });
     const help = (t: Reader["t"]) => formatHelp(t, { chatType: request.kind === "user" ? "private" : "group", botUsername: ctx.me.username, admin: false });
     await tell(deps, request.subject.id, ({ t }) => concat([new FormattedString(t(request.kind === "user" ? "access-granted-welcome" : "group-approved")), help(t)], "\n\n"), language);
   } else {

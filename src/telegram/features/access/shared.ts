@@ -1,6 +1,7 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import type { AccessControl } from "../../../access/facade.ts";
 import type { Person } from "../../../access/grants.ts";
+import { takeAccessAway, type TakeAccessAwayResult } from "../../../access/use-cases/take-access-away.ts";
 import type { BulkCheckStarter } from "../../../payments/bulk/bulk-jobs.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";
 import type { BotContext } from "../../context.ts";
@@ -55,27 +56,14 @@ export async function noteToAdmins(deps: Pick<AccessFeatureDeps, "messenger">, r
 }
 
 /**
- * Takes someone's access away: the grant goes (a configuration entry cannot), their running bulk
- * check stops, and they are told once. Their watches end at their next check, as for anyone
- * removed from the configuration. Every instance refuses them within two seconds.
+ * Takes someone's access away (access/use-cases/take-access-away.ts), then tells them once, and
+ * the admin chat when it was done elsewhere.
  */
-export async function takeAccessAway(
-  deps: AccessFeatureDeps,
-  ctx: BotContext,
-  kind: "user" | "chat",
-  id: number,
-): Promise<{ type: "revoked"; name: string } | { type: "configured"; list: string } | { type: "none" }> {
-  const { policy } = deps.access;
-  if (kind === "user" && policy.adminUserIds.has(id)) return { type: "configured", list: "ADMIN_USER_IDS" };
-  if (kind === "user" && policy.allowedUserIds.has(id)) return { type: "configured", list: "ALLOWED_USER_IDS" };
-  if (kind === "chat" && policy.allowedChatIds.has(id)) return { type: "configured", list: "ALLOWED_CHAT_IDS" };
-  const grant = await deps.access.grants.revoke(kind, id);
-  if (!grant) return { type: "none" };
+export async function revokeAndTell(deps: AccessFeatureDeps, ctx: BotContext, subject: { kind: "user" | "chat"; id: number }): Promise<TakeAccessAwayResult> {
   const by = personOf(ctx);
-  deps.access.record({ action: "revoked", subject: { kind, id, name: grant.subject.name }, by, chatId: ctx.chat?.id });
-  await deps.bulkChecks.stopWhereAccessEnded({ kind, id });
-  await tell(deps, id, (reader) => reader.t("access-revoked"));
-  const name = personName(grant.subject);
-  await noteToAdmins(deps, (reader) => reader.t("admin-note-revoked", { by: personName(by), name, id: String(id) }), ctx.chat?.id);
-  return { type: "revoked", name };
+  const taken = await takeAccessAway(deps.access, subject, by, ctx.chat?.id, (whose) => deps.bulkChecks.stopWhereAccessEnded(whose));
+  if (taken.type !== "revoked") return taken;
+  await tell(deps, subject.id, (reader) => reader.t("access-revoked"));
+  await noteToAdmins(deps, (reader) => reader.t("admin-note-revoked", { by: personName(by), name: personName(taken.grant.subject), id: String(subject.id) }), ctx.chat?.id);
+  return taken;
 }
