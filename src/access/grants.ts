@@ -3,6 +3,7 @@ import type { Logger } from "../logger.ts";
 import type { Records } from "../state/ports.ts";
 import { recordsCopy } from "../state/records-copy.ts";
 import type { Granted } from "./policy.ts";
+import { decodeJson } from "../util/decode-json.ts";
 
 /** Someone, as last seen: for the admins' lists and messages. */
 export interface Person {
@@ -132,12 +133,5 @@ function indexOf(copy: ReadonlyMap<string, Grant>): { copy: ReadonlyMap<string, 
 }
 
 function decodeGrant(text: string | undefined): Grant | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = grantSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // Not JSON: not a grant this bot wrote, so no access from it.
-    return undefined;
-  }
+  return decodeJson(grantSchema, text);
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Records } from "../state/ports.ts";
 import type { Person } from "./grants.ts";
+import { decodeJson } from "../util/decode-json.ts";
 
 /** An invite link, as stored: never the code itself, only its hash. */
 export interface Invite {
@@ -127,12 +128,5 @@ export function invites(records: Records, now: () => number = Date.now): Invites
 }
 
 function decodeInvite(text: string | undefined): Invite | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = inviteSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // Not JSON: no invite.
-    return undefined;
-  }
+  return decodeJson(inviteSchema, text);
 }

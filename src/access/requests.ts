@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Records } from "../state/ports.ts";
 import type { Person } from "./grants.ts";
+import { decodeJson } from "../util/decode-json.ts";
 
 /** Someone asking for access (a stranger's button), or a group the bot was added to by someone who is not an admin. */
 export interface AccessRequest {
@@ -138,12 +139,5 @@ export function accessRequests(records: Records, now: () => number = Date.now): 
 }
 
 function decodeRequest(text: string | undefined): AccessRequest | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = requestSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // Not JSON: as good as no request.
-    return undefined;
-  }
+  return decodeJson(requestSchema, text);
 }

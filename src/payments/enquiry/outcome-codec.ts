@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withBoundedFields } from "./provider-fields.ts";
 import { ENQUIRY_KINDS, type EnquiryOutcome } from "./types.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 
 const base = { kind: z.enum(ENQUIRY_KINDS), transactionId: z.string(), checkedAt: z.iso.datetime().transform((value) => new Date(value)) };
 const optionalText = z.string().optional();
@@ -30,14 +31,8 @@ export function encodeOutcome(outcome: EnquiryOutcome): string {
  * shares Redis), so it is validated: anything unreadable is treated as absent, never trusted.
  */
 export function decodeOutcome(text: string | undefined): EnquiryOutcome | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = outcomeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? withBoundedFields(toOutcome(parsed.data)) : undefined;
-  } catch {
-    // Not JSON: an outcome nobody can read is treated as absent, never trusted.
-    return undefined;
-  }
+  const stored = decodeJson(outcomeSchema, text);
+  return stored && withBoundedFields(toOutcome(stored));
 }
 
 /** zod's output has `x?: T`; outcomes spell optional values as `x: T | undefined`. */

@@ -3,6 +3,7 @@ import { decodeOutcome, encodeOutcome } from "../enquiry/outcome-codec.ts";
 import { isCancelled, isFinal, type EnquiryKind, type EnquiryOutcome } from "../enquiry/types.ts";
 import { kindsFor, type IdResult, type Scope } from "../query.ts";
 import { giveUpReason, nextCheckDelay, type GiveUpReason, type WatchSchedule } from "./schedule.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 
 /**
  * A watched payment: one ID on one kind, or on both kinds (`status`) until one of them knows it.
@@ -251,20 +252,14 @@ export function encodeTarget(target: Target): string {
 
 /** A stored target, validated (another version may have written it); unreadable means absent. */
 export function decodeTarget(text: string | undefined): Target | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = targetSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return undefined;
-    const value = parsed.data;
-    return {
+  const value = decodeJson(targetSchema, text);
+  return (
+    value && {
       ...value,
       watches: value.watches.map((watch) => ({ ...watch, messageId: watch.messageId })),
       notices: value.notices.map((notice) => ({ ...notice, messageId: notice.messageId })),
-    };
-  } catch {
-    // Not JSON: a target nobody can read is treated as absent.
-    return undefined;
-  }
+    }
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Document } from "grammy/types";
 import { readIds } from "../../payments/bulk/read-ids.ts";
@@ -32,11 +34,9 @@ const TEXT_TYPES = new Set(["text/csv", "text/plain", "text/comma-separated-valu
 /** How long the kind buttons under a file without a caption keep working. */
 const PENDING_FILE_MS = 24 * 60 * 60 * 1000;
 
-interface PendingFile {
-  fileId: string;
-  fileName: string;
-  messageId: number;
-}
+/** A file sent without a caption, waiting for its kind (kept in the store: any instance may get the press). */
+const pendingFileSchema = z.object({ fileId: z.string(), fileName: z.string(), messageId: z.number() });
+type PendingFile = z.output<typeof pendingFileSchema>;
 
 /**
  * Bulk checks from a file, for support desks reconciling a day's payments: a .csv or .txt sent
@@ -91,7 +91,9 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
     await options.kv.delete(`bulk-file:${fileKey}`);
     await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
     await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
-    await startCheck(ctx, options, JSON.parse(stored) as PendingFile, scope);
+    const file = decodeJson(pendingFileSchema, stored);
+    if (!file) return;
+    await startCheck(ctx, options, file, scope);
   });
 
   composer.chatType("private").on("message:photo", async (ctx) => {

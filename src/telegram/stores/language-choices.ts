@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { Records } from "../../state/ports.ts";
 import { recordsCopy } from "../../state/records-copy.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 
 /** Whose language: a person's (everywhere they are answered) or a group's (everyone in it). */
 export type LanguageOwner = { kind: "user" | "chat"; id: number };
@@ -87,11 +88,6 @@ function indexOf(copy: ReadonlyMap<string, LanguageChoice>) {
 }
 
 function decodeChoice(text: string, available: readonly string[]): LanguageChoice | undefined {
-  try {
-    const parsed = choiceSchema.safeParse(JSON.parse(text));
-    return parsed.success && available.includes(parsed.data.locale) ? parsed.data : undefined;
-  } catch {
-    // Not JSON: not a record this bot wrote.
-    return undefined;
-  }
+  const choice = decodeJson(choiceSchema, text);
+  return choice && available.includes(choice.locale) ? choice : undefined;
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import { BUTTON_LIFETIME_MS } from "./button-store.ts";
 
@@ -29,27 +31,16 @@ export class PostedInlineButtons {
   async carries(inlineMessageId: string, data: string): Promise<boolean> {
     // The store away: the press is refused with a toast, which is all that is lost.
     const stored = await this.store.get(postedKey(inlineMessageId)).catch(() => undefined);
-    if (stored === undefined) return false;
-    try {
-      const buttons = JSON.parse(stored) as unknown;
-      return Array.isArray(buttons) && buttons.includes(data);
-    } catch {
-      // Not what this bot writes: as good as no record, the press is refused.
-      return false;
-    }
+    // Not what this bot writes: as good as no record, the press is refused.
+    return decodeJson(postedSchema, stored)?.includes(data) ?? false;
   }
 }
 
 const offerKey = (resultId: string) => `inline-offer:${resultId}`;
 const postedKey = (inlineMessageId: string) => `inline-posted:${inlineMessageId}`;
 
-function parse(text: string | undefined): { userId: number; data: string[] } | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value = JSON.parse(text) as { userId?: unknown; data?: unknown };
-    return typeof value.userId === "number" && Array.isArray(value.data) ? { userId: value.userId, data: value.data.map(String) } : undefined;
-  } catch {
-    // Not what this bot writes: as good as no offer.
-    return undefined;
-  }
-}
+const postedSchema = z.array(z.string());
+const offerSchema = z.object({ userId: z.number(), data: z.array(z.string()) });
+
+/** An offer as stored; not what this bot writes is as good as no offer. */
+const parse = (text: string | undefined) => decodeJson(offerSchema, text);

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
 import { decodeOutcome, encodeOutcome } from "../../payments/enquiry/outcome-codec.ts";
 import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
@@ -26,22 +28,22 @@ export class ShownAnswers {
   async load(chatId: number, messageId: number): Promise<ShownAnswer | undefined> {
     // The store away: the caller falls back to the button's own IDs.
     const text = await this.store.get(key(chatId, messageId)).catch(() => undefined);
-    if (text === undefined) return undefined;
-    try {
-      const stored = JSON.parse(text) as { query: Query; results: { id: string; outcomes: string[] }[] };
-      const results = stored.results.map((result) => ({
-        id: result.id,
-        outcomes: result.outcomes.map(decodeOutcome).filter((outcome): outcome is EnquiryOutcome => outcome !== undefined),
-      }));
-      return { query: stored.query, results };
-    } catch {
-      // Not what this bot writes: as good as no record.
-      return undefined;
-    }
+    // Not what this bot writes: as good as no record.
+    const stored = decodeJson(shownSchema, text);
+    if (!stored) return undefined;
+    const results = stored.results.map((result) => ({
+      id: result.id,
+      outcomes: result.outcomes.map(decodeOutcome).filter((outcome): outcome is EnquiryOutcome => outcome !== undefined),
+    }));
+    return { query: stored.query, results };
   }
 }
 
 const key = (chatId: number, messageId: number) => `answer:${chatId}:${messageId}`;
+const shownSchema = z.object({
+  query: z.object({ scope: z.enum(["collection", "airtime", "status"]), ids: z.array(z.string()) }),
+  results: z.array(z.object({ id: z.string(), outcomes: z.array(z.string()) })),
+});
 
 /** The record with a newer outcome in place of the one for the same ID and kind. */
 export function withOutcome(record: ShownAnswer, outcome: EnquiryOutcome): ShownAnswer {

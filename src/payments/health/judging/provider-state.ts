@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EnquiryKind } from "../../enquiry/types.ts";
 import type { WindowFigures } from "../counting/counts.ts";
 import { rank, SERVICE_LEVELS, type FailureAssessment, type FailureFigures, type ServiceAssessment, type ServiceLevel } from "./thresholds.ts";
+import { decodeJson } from "../../../util/decode-json.ts";
 
 /**
  * The provider's state for one kind, as every instance sees it (kept in the state store): the
@@ -148,12 +149,5 @@ export function encodeHealth(health: KindHealth): string {
 
 /** Undefined for nothing stored, or anything this version cannot read (it starts again from normal). */
 export function decodeHealth(text: string | undefined): KindHealth | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = kindHealthSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // Not JSON: not a state this bot wrote; it starts again from normal.
-    return undefined;
-  }
+  return decodeJson(kindHealthSchema, text);
 }
