@@ -8,6 +8,7 @@ import type { Metrics } from "../ops/metrics.ts";
 import { createBulkJobs, type BulkJobs } from "../payments/bulk/bulk-jobs.ts";
 import { backgroundBudget, type BackgroundBudget } from "../payments/budget.ts";
 import { createChecker, createEnquiryEvents, type Checker, type EnquiryEvents, type EnquiryListener } from "../payments/check.ts";
+import type { TokenReport } from "../payments/enquiry/client-credentials-token.ts";
 import { currentFingerprint, inspectToken } from "../payments/enquiry/service-token.ts";
 import { shareEnquiries } from "../payments/enquiry/shared-enquiries.ts";
 import { tokenPause } from "../payments/enquiry/token-pause.ts";
@@ -26,7 +27,7 @@ import type { BotContext } from "../telegram/context.ts";
 import { createBot } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import type { InFlightUpdates } from "../telegram/middleware/in-flight.ts";
-import { alertOnTokenRejection } from "../telegram/notify/admin-alerts.ts";
+import { alertOnTokenRejection, alertOnWrongAddress } from "../telegram/notify/admin-alerts.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { bulkDelivery } from "../telegram/notify/bulk-delivery.ts";
 import { startWatchNotifier } from "../telegram/notify/watch-notifier.ts";
@@ -81,6 +82,8 @@ export interface BotParts {
   auditInLog?: boolean;
   /** The service token in use: a rejection is alerted once per token, and pauses watches until it changes. */
   serviceToken?: () => string | undefined;
+  /** Where the token comes from, when it was obtained and expires (production): a token the bot renews itself has no expiry warnings. */
+  serviceTokenReport?: () => TokenReport;
   /** Polling: each update claimed once across restarts and instances (the webhook claims its own). */
   updateClaims?: UpdateClaims;
   /** Updates being handled, for a graceful shutdown. */
@@ -129,11 +132,15 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const languages = languageChoices(state.records, translations.locales, logger);
   const messenger = createMessenger({ api, translations, languages, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
   const currentToken = parts.serviceToken ?? (() => undefined);
+  const tokenReport = parts.serviceTokenReport;
+  const renewedByBot = tokenReport?.().source === "client_credentials";
+  const tokenExpiresAt = () => (tokenReport ? tokenReport().expiresAt : inspectToken(currentToken()).expiresAt);
 
   const events = createEnquiryEvents();
   if (metrics) events.subscribe(metrics.countEnquiry);
   parts.enquiryListeners?.forEach((listener) => events.subscribe(listener));
-  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken }));
+  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken, renewedByBot }));
+  events.subscribe(alertOnWrongAddress({ messenger, kv: state.kv, logger }));
   const tokenFingerprintNow = currentFingerprint(currentToken);
   const tokenPaused = tokenPause(events, state.kv, tokenFingerprintNow, logger);
 
@@ -211,7 +218,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
       adminFacts: async () => {
         const instances = await state.claims.instancesAlive().catch(() => 0);
         return {
-          tokenExpiresAt: inspectToken(currentToken()).expiresAt,
+          tokenExpiresAt: tokenExpiresAt(),
+          ...(tokenReport ? { token: tokenReport() } : {}),
           store: { shared: state.shared, health: state.health(), topology: await state.topology?.().catch(() => undefined) },
           instances: instances > 0 ? instances : undefined,
           backgroundQueue: budget.waiting,
@@ -256,10 +264,10 @@ export function assembleBot(parts: BotParts): AssembledBot {
         ...(parts.serviceToken
           ? [
               startTokenExpiryWatch({
-                expiry: () => inspectToken(currentToken()).expiresAt,
+                expiry: tokenExpiresAt,
                 fingerprint: tokenFingerprintNow,
                 kv: state.kv,
-                announce: announcer.tokenExpiry,
+                announce: renewedByBot ? undefined : announcer.tokenExpiry,
                 logger,
                 now,
                 ...(metrics ? { onLook: metrics.serviceTokenExpiry } : {}),

@@ -4,19 +4,19 @@ import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";
 import { createEnquiryClient, type EnquiryClientOptions } from "../payments/enquiry/client.ts";
-import type { ServiceToken } from "../payments/enquiry/service-token.ts";
+import { enquiryAddress } from "../payments/enquiry/enquiry-address.ts";
 import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import type { BotParts } from "./assemble.ts";
-import { openServiceToken } from "./open-service-token.ts";
+import { openServiceToken, type OpenedServiceToken } from "./open-service-token.ts";
 
 /** The bot's parts as production makes them, and what the process itself needs of them. */
 export interface ProductionParts {
   parts: BotParts;
   state: StateStore;
-  token: ServiceToken & { recheck(): void };
+  token: OpenedServiceToken;
   metrics: Metrics;
   /** Called each time the state store answers again after an outage. */
   whenStateBack(listener: () => void): void;
@@ -64,10 +64,18 @@ export async function openProductionParts(config: Config, logger: Logger, secret
     },
   });
   try {
-    const token = openServiceToken(config.enquiry.token, logger, secrets);
+    const token = openServiceToken(config.enquiry, { logger, secrets, state, instanceId });
+    if (config.enquiry.baseUrlLeftOut !== undefined) {
+      logger.warn(
+        { leftOut: config.enquiry.baseUrlLeftOut, collection: enquiryAddress(config.enquiry.baseUrl, "collection"), airtime: enquiryAddress(config.enquiry.baseUrl, "airtime") },
+        "ENQUIRY_BASE_URL ends with the API's own path, which the bot adds itself: it is left out, and the bot calls the addresses named here",
+      );
+    }
     const clientSettings: EnquiryClientOptions = {
       baseUrl: config.enquiry.baseUrl,
       token: () => token.current(),
+      headers: config.enquiry.headers,
+      ...(token.renewal ? { renewal: token.renewal } : {}),
       timeoutMs: config.enquiry.timeoutMs,
       totalTimeoutMs: config.enquiry.totalTimeoutMs,
       retries: config.enquiry.retries,
@@ -97,6 +105,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         enquiryListeners: audit ? [(record) => audit.record(record)] : [],
         auditInLog: audit === undefined,
         serviceToken: () => token.current(),
+        serviceTokenReport: () => token.report(),
       },
       state,
       token,
@@ -107,8 +116,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         if (fileLost !== undefined) listener(fileLost);
       },
       async close() {
-        token.close();
-        await Promise.all([interactive.close(), background.close(), audit?.close()]);
+        await Promise.all([token.close(), interactive.close(), background.close(), audit?.close()]);
         await state.close();
       },
     };
