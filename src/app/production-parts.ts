@@ -65,6 +65,8 @@ export async function openProductionParts(config: Config, logger: Logger, secret
   });
   try {
     const token = openServiceToken(config.enquiry, { logger, secrets, state, instanceId });
+    metrics.serviceTokenExpirySource(() => token.report().expiresAt);
+    metrics.serviceTokenRenewedByBot(config.enquiry.token.source === "client_credentials");
     if (config.enquiry.baseUrlLeftOut !== undefined) {
       logger.warn(
         { leftOut: config.enquiry.baseUrlLeftOut, collection: enquiryAddress(config.enquiry.baseUrl, "collection"), airtime: enquiryAddress(config.enquiry.baseUrl, "airtime") },
