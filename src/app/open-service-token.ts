@@ -86,9 +86,13 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
 
 /** ENQUIRY_TOKEN_URL: OAuth 2.0 client credentials, renewed before expiry and shared through the state store. */
 function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config["enquiry"], "headers" | "timeoutMs">, { logger, secrets, state, instanceId }: ServiceTokenContext): OpenedServiceToken {
-  const secret = clientSecret(credentials);
+  const secret = clientSecret(credentials, secrets);
   // Read once now: a file that cannot be read stops the start, with the reason.
   secret();
+  const { protocol, hostname } = new URL(credentials.tokenUrl);
+  if (protocol === "http:" && !["127.0.0.1", "localhost", "[::1]"].includes(hostname)) {
+    logger.warn({ host: hostname }, "ENQUIRY_TOKEN_URL is plain http: the client secret and the tokens cross the network unencrypted; use https");
+  }
   const requester = tokenRequester({ credentials, secret: () => secret(), headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
   const obtained = clientCredentialsToken({
     requester,
@@ -121,19 +125,20 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
       await requester.close();
     },
   };
+}
 
-  function clientSecret(settings: ClientCredentials): () => string {
-    if (settings.secret.from === "environment") {
-      const value = settings.secret.value;
-      return () => value;
-    }
-    const { path } = settings.secret;
-    return () => {
-      const value = readSecretFile(path);
-      clientSecretSpellings(settings.clientId, value).forEach((spelling) => secrets.add(spelling));
-      return value;
-    };
+/** The client secret now: as configured, or read again from its file, every spelling of it masked as soon as it is read. */
+function clientSecret(settings: ClientCredentials, secrets: SecretSet): () => string {
+  if (settings.secret.from === "environment") {
+    const value = settings.secret.value;
+    return () => value;
   }
+  const { path } = settings.secret;
+  return () => {
+    const value = readSecretFile(path);
+    clientSecretSpellings(settings.clientId, value).forEach((spelling) => secrets.add(spelling));
+    return value;
+  };
 }
 
 function readSecretFile(path: string): string {
