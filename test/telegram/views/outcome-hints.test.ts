@@ -2,10 +2,18 @@ import { describe, expect, it } from "vitest";
 import type { EnquiryOutcome, UpstreamHint } from "../../../src/payments/enquiry/types.ts";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import { formatAnswer } from "../../../src/telegram/views/format/answer-text.ts";
-import { outcomes } from "../../support/outcomes.ts";
+import { CHECKED_AT } from "../../support/outcomes.ts";
 
 const translations = new Translations();
-const withHint = (hint: UpstreamHint, id = "TX-1"): EnquiryOutcome => ({ ...outcomes.upstreamError("collection", id), httpStatus: hint === "wrong_address" ? 404 : undefined, hint });
+const withHint = (hint: UpstreamHint, id = "TX-1"): EnquiryOutcome => ({
+  kind: "collection",
+  transactionId: id,
+  checkedAt: CHECKED_AT,
+  type: "upstream_error",
+  httpStatus: hint === "wrong_address" ? 404 : undefined,
+  reason: hint === "wrong_address" ? "HTTP 404 with a page that is not the API's (HTML)" : "no service token: HTTP 500",
+  hint,
+});
 
 describe("answers when the bot knows why it could not check", () => {
   it.each([
