@@ -23,7 +23,8 @@ const STAMP = join(DIST, ".build-stamp");
 
 /** @type {import("esbuild").BuildOptions} */
 const OPTIONS = {
-  entryPoints: [join(SRC, "main.ts")],
+  // The bot, and `npm run doctor` (the same configuration, checked).
+  entryPoints: [join(SRC, "main.ts"), join(SRC, "doctor.ts")],
   bundle: true,
   platform: "node",
   target: "node20",
@@ -31,7 +32,7 @@ const OPTIONS = {
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
-  outfile: join(DIST, "main.js"),
+  outdir: DIST,
   // Kept in memory, then renamed into place: see above.
   write: false,
 };
@@ -55,7 +56,7 @@ function filesUnder(folder) {
 function stampOfSources() {
   const hash = createHash("sha256");
   const esbuild = /** @type {{ version: string }} */ (createRequire(import.meta.url)("esbuild/package.json")).version;
-  hash.update(JSON.stringify({ esbuild, options: { ...OPTIONS, entryPoints: undefined, outfile: undefined } }));
+  hash.update(JSON.stringify({ esbuild, options: { ...OPTIONS, entryPoints: OPTIONS.entryPoints?.map((entry) => relative(ROOT, String(entry))), outdir: undefined } }));
   for (const file of [...filesUnder(SRC), "package-lock.json"]) {
     hash.update(`\0${file}\0`);
     if (existsSync(join(ROOT, file))) hash.update(readFileSync(join(ROOT, file)));
@@ -70,7 +71,7 @@ function stampOfSources() {
  */
 function isCurrent(stamp, locales) {
   try {
-    return readFileSync(STAMP, "utf8") === stamp && existsSync(join(DIST, "main.js")) && locales.every((file) => existsSync(join(LOCALES_TO, file)));
+    return readFileSync(STAMP, "utf8") === stamp && ["main.js", "doctor.js"].every((file) => existsSync(join(DIST, file))) && locales.every((file) => existsSync(join(LOCALES_TO, file)));
   } catch {
     // No stamp: never built here, or by an older build script.
     return false;
@@ -96,7 +97,8 @@ if (!isCurrent(stamp, locales)) {
   const { outputFiles = [] } = await build(OPTIONS);
   mkdirSync(LOCALES_TO, { recursive: true });
   for (const file of locales) replaceFile(join(LOCALES_TO, file), readFileSync(join(LOCALES_FROM, file)));
-  // The source map first, the bundle last: a bundle always finds what it needs beside it.
+  mkdirSync(DIST, { recursive: true });
+  // The source maps first, the bundles last: a bundle always finds what it needs beside it.
   for (const output of [...outputFiles].sort((a, b) => Number(a.path.endsWith(".js")) - Number(b.path.endsWith(".js")))) replaceFile(output.path, output.contents);
   // A language removed from the sources leaves dist/ too (not the files another build is writing now).
   for (const file of readdirSync(LOCALES_TO)) if (!file.startsWith(".") && !locales.includes(file)) rmSync(join(LOCALES_TO, file), { recursive: true, force: true });

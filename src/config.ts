@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AccessLists } from "./access/policy.ts";
 import { MAX_TELEGRAM_ID, parseTelegramId } from "./access/telegram-id.ts";
+import { enquiryBase } from "./payments/enquiry/enquiry-address.ts";
+import { basicAuthorization, type ClientCredentials } from "./payments/enquiry/token-request.ts";
 import type { HealthThresholds } from "./payments/health/judging/thresholds.ts";
 
 /**
@@ -16,8 +18,13 @@ export interface Config {
     apiRoot: string | undefined;
   };
   enquiry: {
+    /** ENQUIRY_BASE_URL without the API's own path, when it was written with it (see `baseUrlLeftOut`). */
     baseUrl: string;
+    /** What was left out of ENQUIRY_BASE_URL (such as /api/v1): the bot adds that path itself. */
+    baseUrlLeftOut: string | undefined;
     token: TokenSource;
+    /** ENQUIRY_HEADERS: sent with every enquiry and token request; their values are secrets. */
+    headers: Readonly<Record<string, string>>;
     timeoutMs: number;
     totalTimeoutMs: number;
     retries: number;
@@ -53,7 +60,8 @@ export interface WatchSettings {
   maxPerUser: number;
 }
 
-export type TokenSource = { source: "environment"; value: string } | { source: "file"; path: string };
+/** Exactly one way to have the service token: given, in a file, or obtained by the bot itself (client credentials). */
+export type TokenSource = { source: "environment"; value: string } | { source: "file"; path: string } | { source: "client_credentials"; credentials: ClientCredentials };
 
 export interface PollingTransport {
   mode: "polling";
@@ -187,6 +195,38 @@ const sentinelList = trimmed.transform((value, ctx) => {
 /** Passwords are taken as written: a space at either end may be part of one. */
 const secretValue = z.string().min(1);
 
+/** Headers the bot sets itself: ENQUIRY_HEADERS may not replace them. */
+const OWN_HEADERS = new Set(["authorization", "content-type", "content-length", "host", "accept", "connection", "transfer-encoding"]);
+
+/** ENQUIRY_HEADERS: a JSON object of header names to string values. Its values are secrets: never quoted back. */
+const headerObject = z.string().transform((value, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    // Not JSON: the problem says what is wanted, without the value.
+    ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names and values, such as {"X-Target-Environment":"sandbox"}' });
+    return z.NEVER;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names and values, such as {"X-Target-Environment":"sandbox"}' });
+    return z.NEVER;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(parsed)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      ctx.addIssue({ code: "custom", message: `has "${name.slice(0, 40)}", which is not a header name` });
+    } else if (OWN_HEADERS.has(name.toLowerCase())) {
+      ctx.addIssue({ code: "custom", message: `cannot set ${name}: the bot sets it itself` });
+    } else if (typeof headerValue !== "string" || /[\r\n\0]/.test(headerValue)) {
+      ctx.addIssue({ code: "custom", message: `must give ${name} a string on one line` });
+    } else {
+      headers[name] = headerValue;
+    }
+  }
+  return headers;
+});
+
 const TRUE_WORDS = ["true", "1", "yes"];
 const bool = trimmed.toLowerCase().pipe(z.enum(["true", "false", "1", "0", "yes", "no"])).transform((v) => TRUE_WORDS.includes(v));
 
@@ -196,6 +236,14 @@ const envSchema = z.object({
   ENQUIRY_BASE_URL: required(httpUrl),
   ENQUIRY_TOKEN: optional(trimmed),
   ENQUIRY_TOKEN_FILE: optional(trimmed),
+  ENQUIRY_TOKEN_URL: optional(urlWith(["http:", "https:"], "must be the token endpoint's http(s) URL, such as https://sandbox.momodeveloper.mtn.com/collection/token/")),
+  ENQUIRY_CLIENT_ID: optional(trimmed),
+  ENQUIRY_CLIENT_SECRET: optional(secretValue),
+  ENQUIRY_CLIENT_SECRET_FILE: optional(trimmed),
+  ENQUIRY_TOKEN_AUTH: withDefault(trimmed.toLowerCase().pipe(z.enum(["basic", "body"], "must be basic (HTTP Basic of id:secret) or body (client_id and client_secret in the form)")), "basic"),
+  ENQUIRY_TOKEN_METHOD: withDefault(trimmed.toUpperCase().pipe(z.enum(["POST", "GET"], "must be POST or GET")), "POST"),
+  ENQUIRY_TOKEN_SCOPE: optional(trimmed),
+  ENQUIRY_HEADERS: optional(headerObject),
   ENQUIRY_TIMEOUT_MS: withDefault(integer(100, 120_000), 10_000),
   ENQUIRY_TOTAL_TIMEOUT_MS: optional(integer(100, 300_000)),
   ENQUIRY_RETRIES: withDefault(integer(0, 5), 2),
@@ -275,13 +323,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
  */
 function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): string[] {
   const present = (name: string) => (env[name] ?? "").trim() !== "";
-  const problems: string[] = [];
-  if (!present("ENQUIRY_TOKEN") && !present("ENQUIRY_TOKEN_FILE")) {
-    problems.push("ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE instead)");
-  }
-  if (present("ENQUIRY_TOKEN") && present("ENQUIRY_TOKEN_FILE")) {
-    problems.push("ENQUIRY_TOKEN_FILE cannot be set together with ENQUIRY_TOKEN: choose one");
-  }
+  const problems: string[] = [...tokenProblems(env, present)];
   const everyone = TRUE_WORDS.includes((env.ALLOW_EVERYONE ?? "").trim().toLowerCase());
   if (!present("ALLOWED_USER_IDS") && !present("ALLOWED_CHAT_IDS") && !present("ADMIN_USER_IDS") && !everyone) {
     problems.push("ALLOWED_USER_IDS, ALLOWED_CHAT_IDS and ADMIN_USER_IDS are all empty: list who may use the bot (or its admins, who can let people in from the chat), or set ALLOW_EVERYONE=true");
@@ -298,6 +340,34 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
   const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
   const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
   if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
+  return problems;
+}
+
+/** Exactly one way to have a token; what only client credentials use, only with them. */
+function tokenProblems(env: Readonly<Record<string, string | undefined>>, present: (name: string) => boolean): string[] {
+  const problems: string[] = [];
+  const ways = ["ENQUIRY_TOKEN", "ENQUIRY_TOKEN_FILE", "ENQUIRY_TOKEN_URL"].filter(present);
+  if (ways.length === 0) {
+    problems.push("ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE, or ENQUIRY_TOKEN_URL with ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET for the bot to obtain its own)");
+  }
+  if (ways.length > 1) problems.push(`${ways.slice(1).join(" and ")} cannot be set together with ${ways[0] ?? ""}: choose one way to have the service token`);
+  const clientOnly = ["ENQUIRY_CLIENT_ID", "ENQUIRY_CLIENT_SECRET", "ENQUIRY_CLIENT_SECRET_FILE", "ENQUIRY_TOKEN_AUTH", "ENQUIRY_TOKEN_METHOD", "ENQUIRY_TOKEN_SCOPE"];
+  if (!present("ENQUIRY_TOKEN_URL")) {
+    for (const name of clientOnly.filter(present)) problems.push(`${name} is only used with ENQUIRY_TOKEN_URL, which is not set`);
+    return problems;
+  }
+  if (!present("ENQUIRY_CLIENT_ID")) problems.push("ENQUIRY_CLIENT_ID is required when ENQUIRY_TOKEN_URL is set");
+  if (!present("ENQUIRY_CLIENT_SECRET") && !present("ENQUIRY_CLIENT_SECRET_FILE")) {
+    problems.push("ENQUIRY_CLIENT_SECRET is required when ENQUIRY_TOKEN_URL is set (or set ENQUIRY_CLIENT_SECRET_FILE instead)");
+  }
+  if (present("ENQUIRY_CLIENT_SECRET") && present("ENQUIRY_CLIENT_SECRET_FILE")) {
+    problems.push("ENQUIRY_CLIENT_SECRET_FILE cannot be set together with ENQUIRY_CLIENT_SECRET: choose one");
+  }
+  const auth = (env.ENQUIRY_TOKEN_AUTH ?? "").trim().toLowerCase();
+  const method = (env.ENQUIRY_TOKEN_METHOD ?? "").trim().toUpperCase();
+  if (auth === "body" && method === "GET") {
+    problems.push("ENQUIRY_TOKEN_AUTH=body cannot go with ENQUIRY_TOKEN_METHOD=GET: the secret would travel in the URL, where proxies log it; use basic");
+  }
   return problems;
 }
 
@@ -344,11 +414,14 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 
 /** Only called once the cross-field rules hold, so the `?? ""` below are never used. */
 function toConfig(env: Env): Config {
+  const { base, leftOut } = enquiryBase(env.ENQUIRY_BASE_URL);
   return {
     telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT },
     enquiry: {
-      baseUrl: env.ENQUIRY_BASE_URL,
-      token: env.ENQUIRY_TOKEN_FILE === undefined ? { source: "environment", value: env.ENQUIRY_TOKEN ?? "" } : { source: "file", path: env.ENQUIRY_TOKEN_FILE },
+      baseUrl: base,
+      baseUrlLeftOut: leftOut,
+      token: tokenSource(env),
+      headers: env.ENQUIRY_HEADERS ?? {},
       timeoutMs: env.ENQUIRY_TIMEOUT_MS,
       // Room for one full retry after a timeout by default, so a stalled service is answered in bounded time.
       totalTimeoutMs: env.ENQUIRY_TOTAL_TIMEOUT_MS ?? Math.round(env.ENQUIRY_TIMEOUT_MS * 2.5),
@@ -403,6 +476,22 @@ function toConfig(env: Env): Config {
   };
 }
 
+function tokenSource(env: Env): TokenSource {
+  if (env.ENQUIRY_TOKEN_FILE !== undefined) return { source: "file", path: env.ENQUIRY_TOKEN_FILE };
+  if (env.ENQUIRY_TOKEN_URL === undefined) return { source: "environment", value: env.ENQUIRY_TOKEN ?? "" };
+  return {
+    source: "client_credentials",
+    credentials: {
+      tokenUrl: env.ENQUIRY_TOKEN_URL,
+      clientId: env.ENQUIRY_CLIENT_ID ?? "",
+      secret: env.ENQUIRY_CLIENT_SECRET_FILE === undefined ? { from: "environment", value: env.ENQUIRY_CLIENT_SECRET ?? "" } : { from: "file", path: env.ENQUIRY_CLIENT_SECRET_FILE },
+      auth: env.ENQUIRY_TOKEN_AUTH,
+      method: env.ENQUIRY_TOKEN_METHOD,
+      scope: env.ENQUIRY_TOKEN_SCOPE,
+    },
+  };
+}
+
 function stateConfig(env: Env): StateConfig {
   if (env.REDIS_URL !== undefined) return { kind: "redis", connection: { url: env.REDIS_URL }, prefix: env.REDIS_PREFIX };
   if (env.REDIS_SENTINELS === undefined) return { kind: "sqlite", path: env.STATE_DB };
@@ -413,10 +502,23 @@ function stateConfig(env: Env): StateConfig {
   };
 }
 
+/**
+ * A client secret as it may appear anywhere: as written, form-encoded (a request body), and inside
+ * the Basic credentials made of it (an Authorization header); a secret read from a file is added
+ * the same way when it is read.
+ */
+export function clientSecretSpellings(clientId: string, secret: string): string[] {
+  return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), basicAuthorization(clientId, secret).slice("Basic ".length)];
+}
+
 /** The secret values in a configuration: masked in every log line, whatever their length. */
 export function configSecrets(config: Config): string[] {
-  const secrets = [config.telegram.botToken];
-  if (config.enquiry.token.source === "environment") secrets.push(config.enquiry.token.value);
+  const secrets = [config.telegram.botToken, ...Object.values(config.enquiry.headers)];
+  const { token } = config.enquiry;
+  if (token.source === "environment") secrets.push(token.value);
+  if (token.source === "client_credentials" && token.credentials.secret.from === "environment") {
+    secrets.push(...clientSecretSpellings(token.credentials.clientId, token.credentials.secret.value));
+  }
   if (config.transport.mode === "webhook") secrets.push(config.transport.secret);
   if (config.state.kind === "redis") {
     const { connection } = config.state;

@@ -43,7 +43,7 @@ describe("parseConfig", () => {
   it("says a required variable left empty (as .env.example leaves it) or blank is required, not that its value is wrong", () => {
     for (const blank of ["", "   "]) {
       const found = problems({ ...minimal, TELEGRAM_BOT_TOKEN: blank, ENQUIRY_BASE_URL: blank, ENQUIRY_TOKEN: blank });
-      expect(found).toEqual(expect.arrayContaining(["TELEGRAM_BOT_TOKEN is required", "ENQUIRY_BASE_URL is required", "ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE instead)"]));
+      expect(found).toEqual(expect.arrayContaining(["TELEGRAM_BOT_TOKEN is required", "ENQUIRY_BASE_URL is required", "ENQUIRY_TOKEN is required (or set ENQUIRY_TOKEN_FILE, or ENQUIRY_TOKEN_URL with ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET for the bot to obtain its own)"]));
       expect(found.join("\n")).not.toMatch(/must look like|must be an http/);
     }
   });
@@ -91,6 +91,92 @@ describe("parseConfig", () => {
     expect(problems({ ...minimal, ENQUIRY_TOKEN_FILE: "/run/secrets/token" }).join()).toMatch(/ENQUIRY_TOKEN_FILE cannot be set together/);
     const fromFile = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_FILE: "/run/secrets/token" });
     expect(fromFile.ok && fromFile.config.enquiry.token).toEqual({ source: "file", path: "/run/secrets/token" });
+  });
+
+  it("takes client credentials as the third way to have a token, with their defaults: Basic auth, POST", () => {
+    const result = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://momo.example/collection/token/", ENQUIRY_CLIENT_ID: "api-user", ENQUIRY_CLIENT_SECRET: "api-key-secret" });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(result.config.enquiry.token).toEqual({
+      source: "client_credentials",
+      credentials: { tokenUrl: "https://momo.example/collection/token/", clientId: "api-user", secret: { from: "environment", value: "api-key-secret" }, auth: "basic", method: "POST", scope: undefined },
+    });
+    const daraja = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://d.example/oauth/v1/generate", ENQUIRY_CLIENT_ID: "key", ENQUIRY_CLIENT_SECRET_FILE: "/run/secrets/consumer", ENQUIRY_TOKEN_METHOD: "get", ENQUIRY_TOKEN_SCOPE: "read" });
+    if (!daraja.ok) throw new Error(daraja.problems.join());
+    expect(daraja.config.enquiry.token).toMatchObject({ credentials: { secret: { from: "file", path: "/run/secrets/consumer" }, method: "GET", auth: "basic", scope: "read" } });
+  });
+
+  it("wants exactly one way to have a token, and client settings only with ENQUIRY_TOKEN_URL, all listed at once", () => {
+    const none = problems({ ...minimal, ENQUIRY_TOKEN: undefined }).join("\n");
+    expect(none).toMatch(/ENQUIRY_TOKEN is required \(or set ENQUIRY_TOKEN_FILE, or ENQUIRY_TOKEN_URL with ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET/);
+    expect(problems({ ...minimal, ENQUIRY_TOKEN_URL: "https://t.example/token", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "s" }).join()).toMatch(/ENQUIRY_TOKEN_URL cannot be set together with ENQUIRY_TOKEN: choose one way/);
+    const incomplete = problems({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://t.example/token" }).join("\n");
+    expect(incomplete).toMatch(/ENQUIRY_CLIENT_ID is required when ENQUIRY_TOKEN_URL is set/);
+    expect(incomplete).toMatch(/ENQUIRY_CLIENT_SECRET is required when ENQUIRY_TOKEN_URL is set/);
+    const both = problems({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://t.example/token", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "s", ENQUIRY_CLIENT_SECRET_FILE: "/f" });
+    expect(both).toEqual([expect.stringMatching(/^ENQUIRY_CLIENT_SECRET_FILE cannot be set together with ENQUIRY_CLIENT_SECRET/)]);
+    const stray = problems({ ...minimal, ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "leftover-secret", ENQUIRY_TOKEN_METHOD: "GET" });
+    expect(stray).toEqual([
+      "ENQUIRY_CLIENT_ID is only used with ENQUIRY_TOKEN_URL, which is not set",
+      "ENQUIRY_CLIENT_SECRET is only used with ENQUIRY_TOKEN_URL, which is not set",
+      "ENQUIRY_TOKEN_METHOD is only used with ENQUIRY_TOKEN_URL, which is not set",
+    ]);
+    expect(stray.join()).not.toContain("leftover-secret");
+    const leaky = problems({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://t.example/token", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "s", ENQUIRY_TOKEN_AUTH: "body", ENQUIRY_TOKEN_METHOD: "GET" });
+    expect(leaky).toEqual([expect.stringMatching(/ENQUIRY_TOKEN_AUTH=body cannot go with ENQUIRY_TOKEN_METHOD=GET/)]);
+    const wrong = problems({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "ftp://t", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "s", ENQUIRY_TOKEN_AUTH: "digest", ENQUIRY_TOKEN_METHOD: "PUT" }).join("\n");
+    expect(wrong).toMatch(/ENQUIRY_TOKEN_URL must be the token endpoint's http\(s\) URL/);
+    expect(wrong).toMatch(/ENQUIRY_TOKEN_AUTH must be basic/);
+    expect(wrong).toMatch(/ENQUIRY_TOKEN_METHOD must be POST or GET/);
+  });
+
+  it("reads ENQUIRY_HEADERS as a JSON object, refusing the bot's own headers, never quoting a value", () => {
+    const result = parseConfig({ ...minimal, ENQUIRY_HEADERS: '{"X-Target-Environment":"mtnuganda","Ocp-Apim-Subscription-Key":"sub-key-0123"}' });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(result.config.enquiry.headers).toEqual({ "X-Target-Environment": "mtnuganda", "Ocp-Apim-Subscription-Key": "sub-key-0123" });
+    const without = parseConfig(minimal);
+    expect(without.ok && without.config.enquiry.headers).toEqual({});
+    for (const [headers, message] of [
+      ["not json sub-key-0123", /ENQUIRY_HEADERS must be a JSON object/],
+      ['["sub-key-0123"]', /ENQUIRY_HEADERS must be a JSON object/],
+      ['{"Authorization":"Bearer sub-key-0123"}', /ENQUIRY_HEADERS cannot set Authorization: the bot sets it itself/],
+      ['{"X-Key":42}', /ENQUIRY_HEADERS must give X-Key a string on one line/],
+      ['{"X-Key":"sub-key-0123\\r\\nX-Evil: 1"}', /ENQUIRY_HEADERS must give X-Key a string on one line/],
+      ['{"bad name":"sub-key-0123"}', /ENQUIRY_HEADERS has "bad name", which is not a header name/],
+    ] as const) {
+      const found = problems({ ...minimal, ENQUIRY_HEADERS: headers }).join("\n");
+      expect(found, headers).toMatch(message);
+      expect(found, headers).not.toContain("sub-key-0123");
+    }
+  });
+
+  it("masks the client secret (as written, form-encoded and inside Basic credentials) and the headers' values", () => {
+    const result = parseConfig({
+      ...minimal,
+      ENQUIRY_TOKEN: undefined,
+      ENQUIRY_TOKEN_URL: "https://t.example/token",
+      ENQUIRY_CLIENT_ID: "api-user",
+      ENQUIRY_CLIENT_SECRET: "k3y/with+sp ace",
+      ENQUIRY_HEADERS: '{"Ocp-Apim-Subscription-Key":"sub-key-0123"}',
+    });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(configSecrets(result.config)).toEqual(
+      expect.arrayContaining(["k3y/with+sp ace", "k3y%2Fwith%2Bsp%20ace", "k3y%2Fwith%2Bsp+ace", Buffer.from("api-user:k3y/with+sp ace").toString("base64"), "sub-key-0123"]),
+    );
+  });
+
+  it("accepts ENQUIRY_BASE_URL written with the API's own path, leaving that path out", () => {
+    for (const [written, base, leftOut] of [
+      ["https://api.provider.example", "https://api.provider.example", undefined],
+      ["https://api.provider.example/gateway/", "https://api.provider.example/gateway", undefined],
+      ["https://api.provider.example/api/v1", "https://api.provider.example", "/api/v1"],
+      ["https://api.provider.example/api/v1/", "https://api.provider.example", "/api/v1"],
+      ["https://api.provider.example/momo/api/v1/collection", "https://api.provider.example/momo", "/api/v1/collection"],
+      ["https://api.provider.example/api/v1/airtime/enquiry", "https://api.provider.example", "/api/v1/airtime/enquiry"],
+    ] as const) {
+      const result = parseConfig({ ...minimal, ENQUIRY_BASE_URL: written });
+      if (!result.ok) throw new Error(result.problems.join());
+      expect({ base: result.config.enquiry.baseUrl, leftOut: result.config.enquiry.baseUrlLeftOut }, written).toEqual({ base, leftOut });
+    }
   });
 
   it("checks what webhook mode needs", () => {

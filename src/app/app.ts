@@ -49,6 +49,12 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   const { messenger } = assembled;
   const tellAdmins = (what: string, key: string, variables?: Record<string, string>) => messenger.send(what, "admins", ({ t }) => t(key, variables));
   production.whenFileLost((reason) => void tellAdmins("the state file's loss, to the admins", "admin-state-file-lost", { reason }));
+  // A token the bot obtains itself: the credentials refused, and a token obtained again, each told once (the store decides who tells).
+  token.onAlert((alert) =>
+    alert.type === "refused"
+      ? void tellAdmins("the credentials' refusal, to the admins", "admin-credentials-refused", { reason: alert.reason })
+      : void tellAdmins("the token obtained again, to the admins", "admin-token-obtained-again"),
+  );
 
   // Claims held by this instance stay valid while it beats; after a crash they lapse with it.
   const monitor = await startStateMonitor({ state, instanceId, logger, reportEmptied: async () => void (await tellAdmins("the emptied store, to the admins", "admin-store-emptied")) });
@@ -58,7 +64,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   let phase: Phase = "starting";
   let polling: PollingRun | undefined;
   const readiness = () =>
-    assessReadiness({ mode: transport.mode, phase, token: token.status(), state: state.health(), role: polling && state.shared ? polling.role : undefined }, new Date());
+    assessReadiness({ mode: transport.mode, phase, token: token.status(), tokenReport: token.report(), state: state.health(), role: polling && state.shared ? polling.role : undefined }, new Date());
 
   const receiver =
     transport.mode === "webhook"
@@ -85,6 +91,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     await production.close(left());
   };
   try {
+    // Obtained by the bot: the first token (or why there is none) before the first update; never a reason not to start.
+    await token.start();
     const warmingSince = performance.now();
     // Only an optimisation: a bot that could not warm up still starts.
     await warmUp({ translations, settings: config }).then(

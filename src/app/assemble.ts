@@ -8,6 +8,7 @@ import type { Metrics } from "../ops/metrics.ts";
 import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";
 import type { BackgroundBudget } from "../payments/budget.ts";
 import type { Checker, EnquiryEvents, EnquiryListener } from "../payments/check.ts";
+import type { TokenReport } from "../payments/enquiry/client-credentials-token.ts";
 import type { EnquiryService } from "../payments/enquiry/types.ts";
 import type { HealthCountsReader } from "../payments/health/counting/read-counts.ts";
 import type { HealthRecorder } from "../payments/health/counting/recorder.ts";
@@ -78,6 +79,8 @@ export interface BotParts {
   auditInLog?: boolean;
   /** The service token in use: a rejection is alerted once per token, and pauses watches until it changes. */
   serviceToken?: () => string | undefined;
+  /** Where the token comes from, when it was obtained and expires (production): a token the bot renews itself has no expiry warnings. */
+  serviceTokenReport?: () => TokenReport;
   /** Polling: each update claimed once across restarts and instances (the webhook claims its own). */
   updateClaims?: UpdateClaims;
   /** Updates being handled, for a graceful shutdown. */
@@ -134,8 +137,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
   const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now });
-  const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true });
-  const token = serviceTokenArea({ current: parts.serviceToken, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
+  const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
+  const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
   const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger };
   const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics });
   const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId });
@@ -161,7 +164,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ...(parts.now ? { now: parts.now } : {}),
     health: {
       report: (at) => health.report(at),
-      adminFacts: () => adminFacts({ state, tokenExpiresAt: token.expiresAt, backgroundQueue: () => enquiries.budget.waiting, watchedPayments: () => watchStore.activeTargets() }),
+      adminFacts: () => adminFacts({ state, tokenExpiresAt: token.expiresAt, token: token.report, backgroundQueue: () => enquiries.budget.waiting, watchedPayments: () => watchStore.activeTargets() }),
       forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id),
       clock: clockIn(settings.timeZone),
       now,

@@ -1,5 +1,9 @@
-import type { TokenSource } from "../config.ts";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { clientSecretSpellings, type Config, type TokenSource } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
+import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/enquiry/client-credentials-token.ts";
+import type { TokenRenewal } from "../payments/enquiry/client.ts";
 import {
   describeTokenHealth,
   fileToken,
@@ -10,13 +14,44 @@ import {
   type TokenHealth,
   type TokenStatus,
 } from "../payments/enquiry/service-token.ts";
+import { tokenRequester, type ClientCredentials } from "../payments/enquiry/token-request.ts";
+import type { StateStore } from "../state/ports.ts";
+
+/** The service token as the process holds it, whichever way it comes. */
+export interface OpenedServiceToken extends Omit<ServiceToken, "close"> {
+  /** Logs the token's health when it has changed since it was last logged (hourly). */
+  recheck(): void;
+  /** Where it comes from, when it was obtained, when it expires, what went wrong: for /readyz and /health. */
+  report(): TokenReport;
+  /** Obtained by the bot: what the enquiry client waits on and renews through. */
+  renewal: TokenRenewal | undefined;
+  /** Obtained by the bot: takes the shared token or asks for one (call once the alerts are listened to). */
+  start(): Promise<void>;
+  /** Obtained by the bot: the credentials refused, and a token obtained again, each told once. */
+  onAlert(listener: (alert: TokenAlert) => void): void;
+  close(): Promise<void>;
+}
+
+export interface ServiceTokenContext {
+  logger: Logger;
+  secrets: SecretSet;
+  state: Pick<StateStore, "kv" | "leases">;
+  instanceId: string;
+}
 
 /**
- * ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE, with every new value masked in logs. Its health is logged
- * whenever a token is loaded, and by `recheck()` only when it has changed since (say, it now
- * expires within a day). Throws when the file cannot be read at start.
+ * ENQUIRY_TOKEN, ENQUIRY_TOKEN_FILE, or a token the bot obtains itself (ENQUIRY_TOKEN_URL), with
+ * every new value masked in logs as it arrives. Throws, with a message fit for an operator, when
+ * the token file or the client secret's file cannot be read at start.
  */
-export function openServiceToken(token: TokenSource, logger: Logger, secrets: SecretSet): ServiceToken & { recheck(): void } {
+export function openServiceToken(enquiry: Pick<Config["enquiry"], "token" | "headers" | "timeoutMs">, context: ServiceTokenContext): OpenedServiceToken {
+  const { token } = enquiry;
+  if (token.source === "client_credentials") return openObtainedToken(token.credentials, enquiry, context);
+  return openGivenToken(token, context);
+}
+
+/** ENQUIRY_TOKEN or ENQUIRY_TOKEN_FILE: its health logged when loaded, and by `recheck()` when it has changed. */
+function openGivenToken(token: Exclude<TokenSource, { source: "client_credentials" }>, { logger, secrets }: ServiceTokenContext): OpenedServiceToken {
   let lastHealth: TokenHealth | undefined;
   const report = (status: TokenStatus) => {
     lastHealth = tokenHealth(status, new Date());
@@ -32,9 +67,93 @@ export function openServiceToken(token: TokenSource, logger: Logger, secrets: Se
   };
   const opened = token.source === "environment" ? staticToken(token.value, events) : fileToken(token.path, events);
   return {
-    ...opened,
+    current: () => opened.current(),
+    status: () => opened.status(),
     recheck: () => {
       if (tokenHealth(opened.status(), new Date()) !== lastHealth) report(opened.status());
     },
+    report: () => {
+      const status = opened.status();
+      const health = tokenHealth(status, new Date());
+      return { source: token.source, obtainedAt: undefined, expiresAt: status.expiresAt, usable: health !== "missing" && health !== "expired", problem: undefined };
+    },
+    renewal: undefined,
+    start: async () => undefined,
+    onAlert: () => undefined,
+    close: async () => opened.close(),
   };
+}
+
+/** ENQUIRY_TOKEN_URL: OAuth 2.0 client credentials, renewed before expiry and shared through the state store. */
+function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config["enquiry"], "headers" | "timeoutMs">, { logger, secrets, state, instanceId }: ServiceTokenContext): OpenedServiceToken {
+  const secret = clientSecret(credentials, secrets);
+  // Read once now: a file that cannot be read stops the start, with the reason.
+  secret();
+  const { protocol, hostname } = new URL(credentials.tokenUrl);
+  if (protocol === "http:" && !["127.0.0.1", "localhost", "[::1]"].includes(hostname)) {
+    logger.warn({ host: hostname }, "ENQUIRY_TOKEN_URL is plain http: the client secret and the tokens cross the network unencrypted; use https");
+  }
+  const requester = tokenRequester({ credentials, secret: () => secret(), headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
+  const obtained = clientCredentialsToken({
+    requester,
+    kv: state.kv,
+    leases: state.leases,
+    credentialsKey: credentialsKey(credentials),
+    instanceId,
+    events: {
+      onToken: (value, { obtainedAt, expiresAt, shared }) => {
+        secrets.add(value);
+        const lifetimeSeconds = expiresAt === undefined ? undefined : Math.round((expiresAt.getTime() - obtainedAt.getTime()) / 1000);
+        logger.info(
+          { source: "client_credentials", obtainedAt, expiresAt, lifetimeSeconds },
+          shared ? "service token taken from the state store (another instance obtained it)" : expiresAt === undefined ? "service token obtained (no expiry given: kept until the provider refuses it)" : "service token obtained",
+        );
+      },
+      onFailure: (failure, retryInMs) =>
+        logger[failure.kind === "refused" ? "error" : "warn"](
+          { reason: failure.reason, retryInSeconds: Math.round(retryInMs / 1000) },
+          failure.kind === "refused" ? "the provider refused the bot's credentials (ENQUIRY_CLIENT_ID, ENQUIRY_CLIENT_SECRET, ENQUIRY_TOKEN_URL)" : "could not obtain a service token",
+        ),
+    },
+  });
+  return {
+    ...obtained,
+    recheck: () => undefined,
+    renewal: obtained,
+    close: async () => {
+      obtained.close();
+      await requester.close();
+    },
+  };
+}
+
+/** The client secret now: as configured, or read again from its file, every spelling of it masked as soon as it is read. */
+function clientSecret(settings: ClientCredentials, secrets: SecretSet): () => string {
+  if (settings.secret.from === "environment") {
+    const value = settings.secret.value;
+    return () => value;
+  }
+  const { path } = settings.secret;
+  return () => {
+    const value = readSecretFile(path);
+    clientSecretSpellings(settings.clientId, value).forEach((spelling) => secrets.add(spelling));
+    return value;
+  };
+}
+
+function readSecretFile(path: string): string {
+  let value: string;
+  try {
+    value = readFileSync(path, "utf8").trim();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new Error(`ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
+  }
+  if (value === "") throw new Error("ENQUIRY_CLIENT_SECRET_FILE is empty");
+  return value;
+}
+
+/** Instances with the same token endpoint, client and scope share one token; others (another bot on the same Redis) do not. */
+function credentialsKey(credentials: ClientCredentials): string {
+  return createHash("sha256").update([credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest("hex").slice(0, 16);
 }

@@ -4,20 +4,20 @@ import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";
 import { createEnquiryClient, type EnquiryClientOptions } from "../payments/enquiry/client.ts";
-import type { ServiceToken } from "../payments/enquiry/service-token.ts";
+import { enquiryAddress } from "../payments/enquiry/enquiry-address.ts";
 import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { finishedWithin } from "../util/deadline.ts";
 import type { BotParts } from "./assemble.ts";
-import { openServiceToken } from "./open-service-token.ts";
+import { openServiceToken, type OpenedServiceToken } from "./open-service-token.ts";
 
 /** The bot's parts as production makes them, and what the process itself needs of them. */
 export interface ProductionParts {
   parts: BotParts;
   state: StateStore;
-  token: ServiceToken & { recheck(): void };
+  token: OpenedServiceToken;
   metrics: Metrics;
   /** Called each time the state store answers again after an outage. */
   whenStateBack(listener: () => void): void;
@@ -69,10 +69,20 @@ export async function openProductionParts(config: Config, logger: Logger, secret
     },
   });
   try {
-    const token = openServiceToken(config.enquiry.token, logger, secrets);
+    const token = openServiceToken(config.enquiry, { logger, secrets, state, instanceId });
+    metrics.serviceTokenExpirySource(() => token.report().expiresAt);
+    metrics.serviceTokenRenewedByBot(config.enquiry.token.source === "client_credentials");
+    if (config.enquiry.baseUrlLeftOut !== undefined) {
+      logger.warn(
+        { leftOut: config.enquiry.baseUrlLeftOut, collection: enquiryAddress(config.enquiry.baseUrl, "collection"), airtime: enquiryAddress(config.enquiry.baseUrl, "airtime") },
+        "ENQUIRY_BASE_URL ends with the API's own path, which the bot adds itself: it is left out, and the bot calls the addresses named here",
+      );
+    }
     const clientSettings: EnquiryClientOptions = {
       baseUrl: config.enquiry.baseUrl,
       token: () => token.current(),
+      headers: config.enquiry.headers,
+      ...(token.renewal ? { renewal: token.renewal } : {}),
       timeoutMs: config.enquiry.timeoutMs,
       totalTimeoutMs: config.enquiry.totalTimeoutMs,
       retries: config.enquiry.retries,
@@ -102,6 +112,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         enquiryListeners: audit ? [(record) => audit.record(record)] : [],
         auditInLog: audit === undefined,
         serviceToken: () => token.current(),
+        serviceTokenReport: () => token.report(),
       },
       state,
       token,
@@ -112,11 +123,10 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         if (fileLost !== undefined) listener(fileLost);
       },
       async close(waitMs = Infinity) {
-        token.close();
         // A stalled provider holds its connections for as long as an enquiry may last (25 s by
         // default): past the grace period they are left to end with the process, and their
         // updates to Telegram's redelivery.
-        await Promise.all([finishedWithin(Promise.all([interactive.close(), background.close()]), waitMs), audit?.close()]);
+        await Promise.all([token.close(), finishedWithin(Promise.all([interactive.close(), background.close()]), waitMs), audit?.close()]);
         await state.close();
       },
     };

@@ -101,9 +101,23 @@ export function createMetrics() {
     labelNames: ["kind"] as const,
     registers: [registry],
   });
+  /** Read when scraped, once set: a token the bot renews itself changes between two looks of the expiry watch. */
+  const tokenSource: { expiresAt?: () => Date | undefined } = {};
   const tokenExpiry = new Gauge({
     name: "payment_bot_service_token_expiry_timestamp_seconds",
-    help: "When the service token expires (its JWT exp), in seconds since the epoch; absent when the token says nothing.",
+    help: "When the current service token expires (its JWT exp, or the expires_in it was obtained with), in seconds since the epoch; absent when nothing says.",
+    registers: [registry],
+    collect() {
+      if (!tokenSource.expiresAt) return;
+      const expiresAt = tokenSource.expiresAt();
+      if (expiresAt) this.set(expiresAt.getTime() / 1000);
+      else this.reset();
+    },
+  });
+
+  const renewedByBot = new Gauge({
+    name: "payment_bot_service_token_renewed_by_bot",
+    help: "1 when the bot obtains and renews its service token itself (ENQUIRY_TOKEN_URL): its expiry is then no one's task, 0 otherwise.",
     registers: [registry],
   });
 
@@ -140,6 +154,10 @@ export function createMetrics() {
     },
     /** For the service token's watch: its expiry, or undefined when it has none. */
     serviceTokenExpiry: (expiresAt: Date | undefined) => (expiresAt ? tokenExpiry.set(expiresAt.getTime() / 1000) : tokenExpiry.reset()),
+    /** Whether the bot renews its token itself: the expiry alerts leave such a token alone. */
+    serviceTokenRenewedByBot: (renewed: boolean) => renewedByBot.set(renewed ? 1 : 0),
+    /** Where the token's expiry is read at each scrape (production). */
+    serviceTokenExpirySource: (expiresAt: () => Date | undefined) => void (tokenSource.expiresAt = expiresAt),
     /** For the bot's API observer. */
     countTelegramError: (method: string, code: string) => telegramErrors.inc({ method, code }),
     /** Wraps a service so that requests in progress are visible. */

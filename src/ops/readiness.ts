@@ -1,3 +1,4 @@
+import type { TokenReport } from "../payments/enquiry/client-credentials-token.ts";
 import { tokenHealth, type TokenStatus } from "../payments/enquiry/service-token.ts";
 import type { Readiness } from "../server/http-server.ts";
 import type { StateHealth } from "../state/ports.ts";
@@ -8,6 +9,8 @@ export interface ReadinessState {
   mode: "polling" | "webhook";
   phase: Phase;
   token: TokenStatus;
+  /** Where the token comes from, when it was obtained, and why no new one came (production). */
+  tokenReport?: TokenReport | undefined;
   state: StateHealth;
   /** Polling with shared state: whether this instance polls (leader) or waits to take over (standby). */
   role?: "leader" | "standby" | undefined;
@@ -20,13 +23,22 @@ export interface ReadinessState {
  * state store outage, since commands are still answered (the body says "degraded", and why).
  */
 export function assessReadiness(current: ReadinessState, now: Date): Readiness {
-  const health = tokenHealth(current.token, now);
-  const details: Record<string, unknown> = { mode: current.mode, token: health, tokenExpiresAt: current.token.expiresAt?.toISOString() };
+  const report = current.tokenReport;
+  const obtained = report?.source === "client_credentials";
+  // A token the bot obtains itself is judged by whether it has one to send, not by the JWT it may be.
+  const health = obtained ? (report.usable ? "ok" : "missing") : tokenHealth(current.token, now);
+  const details: Record<string, unknown> = { mode: current.mode, token: health, tokenExpiresAt: (obtained ? report.expiresAt : current.token.expiresAt)?.toISOString() };
+  if (report) {
+    details.tokenSource = report.source;
+    if (report.obtainedAt) details.tokenObtainedAt = report.obtainedAt.toISOString();
+    if (report.problem) details.tokenProblem = `${report.problem.kind === "refused" ? "credentials refused" : "token endpoint unavailable"} since ${report.problem.since.toISOString()}: ${report.problem.reason}`;
+  }
   if (current.role) details.role = current.role;
   details.state = current.state.status;
   if (current.state.status === "degraded") details.stateReason = current.state.reason;
   if (current.phase === "starting") return { ready: false, reason: "starting", details };
   if (current.phase === "stopping") return { ready: false, reason: "shutting down", details };
+  if (obtained && !report.usable) return { ready: false, reason: report.problem ? `no service token: ${report.problem.reason}` : "no service token yet", details };
   if (health === "missing" || health === "expired") return { ready: false, reason: `service token ${health}`, details };
   return { ready: true, details };
 }

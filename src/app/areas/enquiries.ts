@@ -1,3 +1,4 @@
+import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import { backgroundBudget, type BackgroundBudget } from "../../payments/budget.ts";
 import { createChecker, createEnquiryEvents, type Checker, type EnquiryEvents, type EnquiryListener } from "../../payments/check.ts";
@@ -5,6 +6,8 @@ import { shareEnquiries } from "../../payments/enquiry/shared-enquiries.ts";
 import type { EnquiryService } from "../../payments/enquiry/types.ts";
 import { countedForHealth, type HealthRecorder } from "../../payments/health/counting/recorder.ts";
 import type { StateStore } from "../../state/ports.ts";
+import { alertOnWrongAddress } from "../../telegram/notify/admin-alerts.ts";
+import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { BotSettings } from "../assemble.ts";
 
 export interface EnquiriesAreaOptions {
@@ -18,6 +21,9 @@ export interface EnquiriesAreaOptions {
   /** Also told of every enquiry (the audit trail file, tests). */
   listeners?: readonly EnquiryListener[] | undefined;
   auditInLog: boolean;
+  /** A wrong enquiry address (a web server's error page where the API should be) is told to the admins once. */
+  messenger: Messenger;
+  logger: Logger;
 }
 
 export interface EnquiriesArea {
@@ -32,10 +38,11 @@ export interface EnquiriesArea {
 }
 
 /** Asking the provider: identical enquiries made once, settled answers reused a while, each one counted, logged and published. */
-export function enquiriesArea({ settings, state, enquiry, recorder, metrics, listeners, auditInLog }: EnquiriesAreaOptions): EnquiriesArea {
+export function enquiriesArea({ settings, state, enquiry, recorder, metrics, listeners, auditInLog, messenger, logger }: EnquiriesAreaOptions): EnquiriesArea {
   const events = createEnquiryEvents();
   if (metrics) events.subscribe(metrics.countEnquiry);
   listeners?.forEach((listener) => events.subscribe(listener));
+  events.subscribe(alertOnWrongAddress({ messenger, kv: state.kv, logger }));
   const cache = { store: state.kv, cacheTtlMs: settings.cacheTtlSeconds * 1000 };
   // Counted where requests reach the provider: answers from the cache, or joined to one in flight, are not its work.
   const tracked = (service: EnquiryService) => countedForHealth(metrics ? metrics.trackInFlight(service) : service, recorder);

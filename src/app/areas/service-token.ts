@@ -1,6 +1,7 @@
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { EnquiryEvents } from "../../payments/check.ts";
+import type { TokenReport } from "../../payments/enquiry/client-credentials-token.ts";
 import { currentFingerprint, inspectToken } from "../../payments/enquiry/service-token.ts";
 import { tokenPause } from "../../payments/enquiry/token-pause.ts";
 import { startTokenExpiryWatch } from "../../payments/health/token-expiry.ts";
@@ -13,6 +14,8 @@ import type { Area } from "./area.ts";
 export interface ServiceTokenAreaOptions {
   /** The token in use; none in the warm-up and most tests. */
   current?: (() => string | undefined) | undefined;
+  /** Where the token comes from, when it was obtained and expires (production). */
+  report?: (() => TokenReport) | undefined;
   events: EnquiryEvents;
   state: StateStore;
   messenger: Messenger;
@@ -23,6 +26,8 @@ export interface ServiceTokenAreaOptions {
 }
 
 export interface ServiceTokenArea extends Area {
+  /** Where the token comes from, for the admins' /health (production). */
+  report: (() => TokenReport) | undefined;
   /** True while the token in use has been rejected: watch checks wait until it changes. */
   paused: () => Promise<boolean>;
   /** When the token in use expires, as its JWT says. */
@@ -33,18 +38,30 @@ export interface ServiceTokenArea extends Area {
 export function serviceTokenArea(options: ServiceTokenAreaOptions): ServiceTokenArea {
   const { events, state, messenger, announcer, logger, metrics, now } = options;
   const current = options.current ?? (() => undefined);
-  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken: current }));
+  const { report } = options;
+  // A token the bot obtains itself is renewed before it expires: its expiry is no one's task.
+  const renewedByBot = report?.().source === "client_credentials";
+  events.subscribe(alertOnTokenRejection({ messenger, kv: state.kv, logger, currentToken: current, renewedByBot }));
   const fingerprint = currentFingerprint(current);
   const paused = tokenPause(events, state.kv, fingerprint, logger);
-  const expiresAt = () => inspectToken(current()).expiresAt;
+  const expiresAt = () => (report ? report().expiresAt : inspectToken(current()).expiresAt);
   let expiryWatch: { stop(): void } | undefined;
   return {
+    report,
     paused,
     expiresAt,
     start() {
       // Without a token (the warm-up, tests) there is no expiry to watch.
       if (options.current === undefined) return;
-      expiryWatch = startTokenExpiryWatch({ expiry: expiresAt, fingerprint, kv: state.kv, announce: announcer.tokenExpiry, logger, now, ...(metrics ? { onLook: metrics.serviceTokenExpiry } : {}) });
+      expiryWatch = startTokenExpiryWatch({
+        expiry: expiresAt,
+        fingerprint,
+        kv: state.kv,
+        announce: renewedByBot ? undefined : announcer.tokenExpiry,
+        logger,
+        now,
+        ...(metrics ? { onLook: metrics.serviceTokenExpiry } : {}),
+      });
     },
     async stop() {
       expiryWatch?.stop();

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Pool, type Dispatcher } from "undici";
+import { enquiryPath } from "./enquiry-address.ts";
 import { interpretAnswer } from "./interpret.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
-import { cancelledOutcome, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService, type OutcomeType } from "./types.ts";
+import { cancelledOutcome, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService, type OutcomeType, type UpstreamHint } from "./types.ts";
 
 export interface EnquiryObserver {
   /** An attempt ended in a way that will be retried after `delayMs`. */
@@ -11,10 +12,27 @@ export interface EnquiryObserver {
   onAttempt?: (event: { kind: EnquiryKind; attempt: number; durationMs: number; outcome: OutcomeType }) => void;
 }
 
+/**
+ * A token the bot obtains itself (client credentials): waited for when it is being obtained, and
+ * renewed when the provider refuses it.
+ */
+export interface TokenRenewal {
+  /** No token to send now: waits (until `signal` aborts) for one being obtained; undefined when none came. */
+  awaitToken(signal: AbortSignal): Promise<string | undefined>;
+  /** The provider refused `token` (401/403): true once another is there to retry with. */
+  refused(token: string): Promise<boolean>;
+  /** Why there is no token, as an enquiry's outcome says it: could not check, never "rejected". */
+  unavailable(): { hint: Extract<UpstreamHint, "no_token" | "token_refused">; reason: string };
+}
+
 export interface EnquiryClientOptions {
   baseUrl: string;
   /** Read on every request, so a rotated token is used as soon as it is known. */
   token: () => string | undefined;
+  /** With a token the bot obtains itself: a refused token is renewed once, and the enquiry tried once more with the new one. */
+  renewal?: TokenRenewal;
+  /** ENQUIRY_HEADERS: sent with every enquiry (a subscription key, a target environment). */
+  headers?: Readonly<Record<string, string>>;
   /** Budget for one attempt: connect, headers and body. */
   timeoutMs: number;
   /** Budget for the whole enquiry, retries and waits included. */
@@ -36,10 +54,11 @@ export interface EnquiryClient extends EnquiryService {
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
-/** What one HTTP attempt produced: an answer to return, or a failure worth another try. */
-type Attempt =
+/** What one HTTP attempt produced: an answer to return, or a failure worth another try; and the token it sent. */
+type Attempt = { token?: string } & (
   | { done: true; outcome: EnquiryOutcome }
-  | { done: false; outcome: EnquiryOutcome; reason: string; retryAfterMs?: number };
+  | { done: false; outcome: EnquiryOutcome; reason: string; retryAfterMs?: number }
+);
 
 class AttemptTimeout extends Error {}
 
@@ -59,13 +78,26 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const backoffMs = options.backoffMs ?? 200;
   const now = options.now ?? (() => new Date());
+  const { renewal, headers = {} } = options;
+
+  /** The token to send: the current one, or (obtained by the bot) one being obtained, within the attempt's budget. */
+  async function tokenToSend(budgetMs: number, signal?: AbortSignal): Promise<string | undefined> {
+    const token = options.token();
+    if ((token !== undefined && token !== "") || !renewal) return token;
+    const waiting = AbortSignal.any([AbortSignal.timeout(budgetMs), ...(signal ? [signal] : [])]);
+    return renewal.awaitToken(waiting);
+  }
 
   async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
     const asked = { kind, transactionId, checkedAt: now() };
     if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, asked.checkedAt) };
-    const token = options.token();
+    const token = await tokenToSend(budgetMs, signal);
+    if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, now()) };
     if (token === undefined || token === "") {
-      return { done: true, outcome: { ...asked, type: "unauthorized", httpStatus: undefined } };
+      if (!renewal) return { done: true, outcome: { ...asked, type: "unauthorized", httpStatus: undefined } };
+      // The bot has no token to send: the payment was not asked about, which is not the provider refusing it.
+      const { hint, reason } = renewal.unavailable();
+      return { done: true, outcome: { ...asked, checkedAt: now(), type: "upstream_error", httpStatus: undefined, reason, hint } };
     }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
@@ -74,9 +106,9 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
     let response: Dispatcher.ResponseData | undefined;
     try {
       response = await pool.request({
-        path: `${pathPrefix}/api/v1/${kind}/enquiry`,
+        path: enquiryPath(pathPrefix, kind),
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+        headers: { ...headers, authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ transactionID: transactionId }),
         signal: controller.signal,
       });
@@ -84,7 +116,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       const stamp = { ...asked, checkedAt: now() };
       if (status === 401 || status === 403) {
         await response.body.dump();
-        return { done: true, outcome: { ...stamp, type: "unauthorized", httpStatus: status } };
+        return { done: true, outcome: { ...stamp, type: "unauthorized", httpStatus: status }, token };
       }
       if (status === 429) {
         await response.body.dump();
@@ -129,6 +161,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
   async function enquire(kind: EnquiryKind, transactionId: string, enquiryOptions: EnquiryOptions = {}): Promise<EnquiryOutcome> {
     const { signal } = enquiryOptions;
     const deadline = Date.now() + options.totalTimeoutMs;
+    let renewed = false;
     for (let attemptNo = 1; ; attemptNo++) {
       const budget = Math.min(options.timeoutMs, deadline - Date.now());
       const started = performance.now();
@@ -139,6 +172,16 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         durationMs: performance.now() - started,
         outcome: result.outcome.type,
       });
+      // A refused token is renewed once and the enquiry tried once more with the new one: never more.
+      if (result.outcome.type === "unauthorized" && renewal && !renewed && result.token !== undefined && !signal?.aborted) {
+        renewed = true;
+        if (await withinDeadline(renewal.refused(result.token), deadline, signal)) {
+          // The try with the new token is not one of ENQUIRY_RETRIES: those are for the provider's trouble.
+          attemptNo--;
+          continue;
+        }
+        return result.outcome;
+      }
       if (result.done || attemptNo > options.retries || signal?.aborted) return result.outcome;
 
       const backoff = backoffMs * 2 ** (attemptNo - 1);
@@ -159,6 +202,15 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
     enquire,
     close: () => pool.close(),
   };
+}
+
+/** Whether `renewed` came true before the enquiry's deadline (or its asker gave up). */
+async function withinDeadline(renewed: Promise<boolean>, deadline: number, signal: AbortSignal | undefined): Promise<boolean> {
+  const giveUp = AbortSignal.any([AbortSignal.timeout(Math.max(1, deadline - Date.now())), ...(signal ? [signal] : [])]);
+  return new Promise<boolean>((resolve) => {
+    giveUp.addEventListener("abort", () => resolve(false), { once: true });
+    renewed.then(resolve, () => resolve(false));
+  });
 }
 
 /** `Retry-After` is either seconds or an HTTP date. */

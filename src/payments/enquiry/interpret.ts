@@ -21,6 +21,11 @@ export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string):
   if (echoed !== undefined && echoed.trim() !== stamp.transactionId) {
     return { ...stamp, type: "invalid_response", reason: "reqTransactionID does not match the ID asked" };
   }
+  // A 404 or 405 that is not JSON is a web server's error page, not the API saying "no such payment":
+  // the address is wrong, and nothing was asked about the payment.
+  if ((httpStatus === 404 || httpStatus === 405) && json === undefined) {
+    return { ...stamp, type: "upstream_error", httpStatus, reason: `HTTP ${httpStatus} with a page that is not the API's (${describeBody(body)})`, hint: "wrong_address" };
+  }
   if (httpStatus === 404) return { ...stamp, type: "not_found" };
   const isSuccess = httpStatus >= 200 && httpStatus < 300;
 
@@ -60,6 +65,12 @@ export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string):
       mnoTransactionId: blankToUndefined(answer.transaction.mnoTransactionID),
     },
   });
+}
+
+/** What a page that is not the API's looks like, in a few safe words for the logs: never its text. */
+function describeBody(body: string): string {
+  if (body.trim() === "") return "empty";
+  return /^\s*<(!doctype|html|head|body|\?xml)/i.test(body) || /<\/(html|body|title|h1)>/i.test(body) ? "HTML" : "not JSON";
 }
 
 /** The `reqTransactionID` an answer carries, whatever else it holds (error bodies included). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withBoundedFields } from "./provider-fields.ts";
-import { ENQUIRY_KINDS, type EnquiryOutcome } from "./types.ts";
+import { ENQUIRY_KINDS, UPSTREAM_HINTS, type EnquiryOutcome } from "./types.ts";
 import { decodeJson } from "../../util/decode-json.ts";
 
 const base = { kind: z.enum(ENQUIRY_KINDS), transactionId: z.string(), checkedAt: z.iso.datetime().transform((value) => new Date(value)) };
@@ -17,7 +17,7 @@ const outcomeSchema = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("unauthorized"), httpStatus: z.number().optional() }),
   z.object({ ...base, type: z.literal("busy"), retryAfterSeconds: z.number().optional() }),
   z.object({ ...base, type: z.literal("timeout") }),
-  z.object({ ...base, type: z.literal("upstream_error"), httpStatus: z.number().optional(), reason: z.string() }),
+  z.object({ ...base, type: z.literal("upstream_error"), httpStatus: z.number().optional(), reason: z.string(), hint: z.enum(UPSTREAM_HINTS).optional() }),
   z.object({ ...base, type: z.literal("invalid_response"), reason: z.string() }),
 ]);
 
@@ -41,8 +41,11 @@ function toOutcome(value: z.output<typeof outcomeSchema>): EnquiryOutcome {
     case "found":
       return { ...value, transaction: { status: value.transaction.status, message: value.transaction.message, mnoTransactionId: value.transaction.mnoTransactionId } };
     case "unauthorized":
-    case "upstream_error":
       return { ...value, httpStatus: value.httpStatus };
+    case "upstream_error": {
+      const { hint, ...rest } = value;
+      return { ...rest, httpStatus: value.httpStatus, ...(hint ? { hint } : {}) };
+    }
     case "busy":
       return { ...value, retryAfterSeconds: value.retryAfterSeconds };
     case "not_found":

@@ -38,12 +38,25 @@ export type EnquiryOutcome =
   | (OutcomeBase & { type: "busy"; retryAfterSeconds: number | undefined })
   /** No answer within the time budget. */
   | (OutcomeBase & { type: "timeout" })
-  /** Could not connect, the connection broke, or the service answered with an error. */
-  | (OutcomeBase & { type: "upstream_error"; httpStatus: number | undefined; reason: string })
+  /**
+   * Could not connect, the connection broke, or the service answered with an error. `hint` says
+   * when the bot knows more than "an error": its address looks wrong, or it has no token to send.
+   */
+  | (OutcomeBase & { type: "upstream_error"; httpStatus: number | undefined; reason: string; hint?: UpstreamHint })
   /** An answer arrived but cannot be trusted: not JSON, wrong shape, wrong ID, too large. */
   | (OutcomeBase & { type: "invalid_response"; reason: string });
 
 export type OutcomeType = EnquiryOutcome["type"];
+
+/**
+ * What an error is known to come from. `wrong_address`: a web server's error page (a 404 or 405
+ * that is not the API's JSON), so ENQUIRY_BASE_URL likely points past the API; the payment was
+ * never asked about. `no_token`: the bot could not obtain a service token (the token endpoint
+ * failed), so it did not ask; `token_refused`: the same because the provider refuses the bot's
+ * credentials, which is the bot's own trouble rather than the provider's.
+ */
+export const UPSTREAM_HINTS = ["wrong_address", "no_token", "token_refused"] as const;
+export type UpstreamHint = (typeof UPSTREAM_HINTS)[number];
 
 /**
  * The `reason` of an enquiry given up before its answer came (a bulk check cancelled, a shutdown):

@@ -21,7 +21,8 @@ export interface TokenExpiryWatchOptions {
   /** The current token's fingerprint: each token's stages are told once. */
   fingerprint: () => string;
   kv: KeyValueStore;
-  announce: (stage: TokenExpiryStage, expiresAt: Date) => Promise<void>;
+  /** Tells the admins; absent for a token the bot renews itself, whose expiry is no one's task (only the metric follows it). */
+  announce: ((stage: TokenExpiryStage, expiresAt: Date) => Promise<void>) | undefined;
   /** Each look (the metric). */
   onLook?: (expiresAt: Date | undefined) => void;
   logger: Logger;
@@ -39,7 +40,7 @@ export function startTokenExpiryWatch({ expiry, fingerprint, kv, announce, onLoo
     const expiresAt = expiry();
     onLook?.(expiresAt);
     const stage = tokenExpiryStage(expiresAt, now());
-    if (!stage || !expiresAt) return;
+    if (!stage || !expiresAt || !announce) return;
     try {
       if (!(await kv.setIfAbsent(`token-expiry:${fingerprint()}:${stage}`, "1", 30 * DAY_MS))) return;
       logger.warn({ stage, expiresAt }, "the service token is expiring: admins told");

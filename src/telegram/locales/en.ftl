@@ -32,6 +32,12 @@ heading-separator = {": "}
 outcome-upstream-error-hint = The service could not answer right now. Try again shortly.
 outcome-invalid = Unreadable answer
 outcome-invalid-hint = The service sent an answer the bot cannot read. Try again shortly; if it keeps happening, tell an admin.
+outcome-could-not-check = Could not check
+outcome-wrong-address-hint = The bot reached a web page, not the payment service: the service's address seems wrong, and the payment was not asked about. Please tell an admin.
+outcome-wrong-address-hint-alerted = The bot reached a web page, not the payment service: the service's address seems wrong, and the payment was not asked about. An admin has been told.
+outcome-no-token-hint = The bot could not get its access token from the service just now, so the payment was not asked about. Try again shortly.
+outcome-token-refused-hint = The service refused the bot's credentials, so the payment was not asked about. Please tell an admin.
+outcome-token-refused-hint-alerted = The service refused the bot's credentials, so the payment was not asked about; an admin has been told.
 
 ## Several IDs in one answer
 summary-heading = {$kind}: { $count ->
@@ -44,6 +50,9 @@ summary-timeout = no answer in time
 summary-busy = service busy
 summary-upstream-error = service error
 summary-invalid = unreadable answer
+summary-wrong-address = wrong service address, tell an admin
+summary-no-token = no access token, try again shortly
+summary-token-refused = credentials refused, tell an admin
 summary-unknown-note = Unknown is not failed: check again later.
 
 ## Asking
@@ -110,6 +119,10 @@ admin-token-rejected = ⚠️ The payment provider rejected the bot's service to
 admin-chat-migrated = ⚠️ An allowed group was upgraded to a supergroup and got a new ID: {$formerId} → {$newId}. The bot keeps answering there; add {$newId} to ALLOWED_CHAT_IDS (the old ID can then go).
 admin-store-emptied = ⚠️ The shared state store (Redis) was emptied while the bot was running: it was probably restarted without persistence. Lost: the payments being watched (nobody will be told when they settle) and the buttons under older answers. Run Redis with persistence (appendonly yes) so that it cannot happen again.
 admin-state-file-lost = ⚠️ The state file was deleted or replaced while the bot was running. {$reason}
+admin-token-rejected-obtained = ⚠️ The payment provider rejected a service token the bot had just obtained (HTTP {$status}). Check that these credentials may use the enquiry API, and ENQUIRY_HEADERS (a subscription key, a target environment). npm run doctor shows what works.
+admin-credentials-refused = ⚠️ The payment provider refused the bot's credentials when it asked for a service token ({$reason}). Users cannot check payments until this is fixed: check ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET (npm run doctor shows what works). The bot asks again about once a minute, and will say when it has a token again.
+admin-token-obtained-again = ✅ The bot has obtained a service token again: payments can be checked.
+admin-address-wrong = ⚠️ The payment service's address looks wrong: an enquiry ({$kind}) was answered HTTP {$status} with a web page, not by the API. Users are told their payments could not be checked. Check ENQUIRY_BASE_URL (npm run doctor shows what works).
 
 ## Watches
 kind-either = Collection or airtime
@@ -352,6 +365,13 @@ health-admin-token = Service token: { $expiry }
 health-admin-token-expires = expires { $day } (in { $left })
 health-admin-token-expired = EXPIRED on { $day }
 health-admin-token-unknown = no expiry date in it
+health-admin-token-given = From {$variable}.
+health-admin-token-obtained = Obtained by the bot (client credentials) at {$when}, renewed before it expires.
+health-admin-token-not-obtained = Obtained by the bot (client credentials): none yet.
+health-admin-token-problem = { $kind ->
+    [refused] ⚠️ The provider has refused the credentials since {$since}: {$reason}
+   *[other] ⚠️ The token endpoint has not answered since {$since}: {$reason}
+}
 health-admin-store = State store: { $store ->
     [redis] Redis
    *[sqlite] embedded (SQLite)

@@ -31,6 +31,12 @@ heading-separator = {" : "}
 outcome-upstream-error-hint = Le service ne peut pas répondre pour l'instant. Réessayez dans un instant.
 outcome-invalid = Réponse illisible
 outcome-invalid-hint = Le service a envoyé une réponse que le bot ne sait pas lire. Réessayez dans un instant ; si cela continue, prévenez un administrateur.
+outcome-could-not-check = Vérification impossible
+outcome-wrong-address-hint = Le bot est tombé sur une page web, pas sur le service de paiement : l'adresse du service semble fausse, et le paiement n'a pas été demandé. Prévenez un administrateur.
+outcome-wrong-address-hint-alerted = Le bot est tombé sur une page web, pas sur le service de paiement : l'adresse du service semble fausse, et le paiement n'a pas été demandé. Un administrateur a été prévenu.
+outcome-no-token-hint = Le bot n'a pas pu obtenir son jeton d'accès auprès du service pour l'instant ; le paiement n'a donc pas été demandé. Réessayez dans un instant.
+outcome-token-refused-hint = Le service a refusé les identifiants du bot ; le paiement n'a donc pas été demandé. Prévenez un administrateur.
+outcome-token-refused-hint-alerted = Le service a refusé les identifiants du bot ; le paiement n'a donc pas été demandé. Un administrateur a été prévenu.
 
 ## Plusieurs ID dans une réponse
 summary-heading = {$kind} : {$count} ID
@@ -40,6 +46,9 @@ summary-timeout = pas de réponse à temps
 summary-busy = service saturé
 summary-upstream-error = erreur du service
 summary-invalid = réponse illisible
+summary-wrong-address = adresse du service erronée, prévenez un administrateur
+summary-no-token = pas de jeton d'accès, réessayez dans un instant
+summary-token-refused = identifiants refusés, prévenez un administrateur
 summary-unknown-note = Inconnu ne veut pas dire échoué : revérifiez plus tard.
 
 ## Demander
@@ -106,6 +115,10 @@ admin-token-rejected = ⚠️ Le fournisseur de paiement a refusé le jeton de s
 admin-chat-migrated = ⚠️ Un groupe autorisé est devenu un supergroupe avec un nouvel ID : {$formerId} → {$newId}. Le bot continue d'y répondre ; ajoutez {$newId} à ALLOWED_CHAT_IDS (l'ancien ID peut alors être retiré).
 admin-store-emptied = ⚠️ Le stockage partagé (Redis) a été vidé pendant que le bot tournait : il a sans doute redémarré sans persistance. Perdus : les paiements surveillés (personne ne sera prévenu quand ils aboutiront) et les boutons sous les anciennes réponses. Lancez Redis avec persistance (appendonly yes) pour que cela ne se reproduise pas.
 admin-state-file-lost = ⚠️ Le fichier d'état a été supprimé ou remplacé pendant que le bot tournait. {$reason}
+admin-token-rejected-obtained = ⚠️ Le fournisseur de paiement a refusé un jeton de service que le bot venait d'obtenir (HTTP {$status}). Vérifiez que ces identifiants ont accès à l'API de consultation, ainsi qu'ENQUIRY_HEADERS (clé d'abonnement, environnement cible). npm run doctor indique ce qui fonctionne.
+admin-credentials-refused = ⚠️ Le fournisseur de paiement a refusé les identifiants du bot lors de la demande d'un jeton de service ({$reason}). Les utilisateurs ne peuvent plus vérifier de paiements tant que ce n'est pas corrigé : vérifiez ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID et ENQUIRY_CLIENT_SECRET (npm run doctor indique ce qui fonctionne). Le bot redemande environ une fois par minute, et préviendra quand il aura de nouveau un jeton.
+admin-token-obtained-again = ✅ Le bot a de nouveau obtenu un jeton de service : les paiements peuvent être vérifiés.
+admin-address-wrong = ⚠️ L'adresse du service de paiement semble fausse : une consultation ({$kind}) a reçu la réponse HTTP {$status} sous forme de page web, et non de l'API. Les utilisateurs sont informés que leurs paiements n'ont pas pu être vérifiés. Vérifiez ENQUIRY_BASE_URL (npm run doctor indique ce qui fonctionne).
 
 ## Suivis
 kind-either = Encaissement ou crédit d'appel
@@ -348,6 +361,13 @@ health-admin-token = Jeton de service : { $expiry }
 health-admin-token-expires = expire le { $day } (dans { $left })
 health-admin-token-expired = EXPIRÉ le { $day }
 health-admin-token-unknown = sans date d'expiration
+health-admin-token-given = Fourni par {$variable}.
+health-admin-token-obtained = Obtenu par le bot (client credentials) à {$when}, renouvelé avant son expiration.
+health-admin-token-not-obtained = Obtenu par le bot (client credentials) : aucun pour l'instant.
+health-admin-token-problem = { $kind ->
+    [refused] ⚠️ Le fournisseur refuse les identifiants depuis {$since} : {$reason}
+   *[other] ⚠️ Le point d'accès des jetons ne répond plus depuis {$since} : {$reason}
+}
 health-admin-store = Stockage : { $store ->
     [redis] Redis
    *[sqlite] intégré (SQLite)

@@ -46,6 +46,12 @@ heading-separator = {": "}
 outcome-upstream-error-hint = O serviço não consegue responder neste momento. Tente novamente daqui a pouco.
 outcome-invalid = Resposta ilegível
 outcome-invalid-hint = O serviço enviou uma resposta que o bot não consegue ler. Tente novamente daqui a pouco; se continuar a acontecer, avise um administrador.
+outcome-could-not-check = Não foi possível verificar
+outcome-wrong-address-hint = O bot chegou a uma página web, não ao serviço de pagamentos: o endereço do serviço parece errado, e o pagamento não foi consultado. Por favor, avise um administrador.
+outcome-wrong-address-hint-alerted = O bot chegou a uma página web, não ao serviço de pagamentos: o endereço do serviço parece errado, e o pagamento não foi consultado. Um administrador já foi avisado.
+outcome-no-token-hint = O bot não conseguiu obter o seu token de acesso junto do serviço neste momento, por isso o pagamento não foi consultado. Tente novamente daqui a pouco.
+outcome-token-refused-hint = O serviço recusou as credenciais do bot, por isso o pagamento não foi consultado. Por favor, avise um administrador.
+outcome-token-refused-hint-alerted = O serviço recusou as credenciais do bot, por isso o pagamento não foi consultado; um administrador já foi avisado.
 
 ## Vários IDs numa resposta
 summary-heading = {$kind}: { $count ->
@@ -58,6 +64,9 @@ summary-timeout = sem resposta a tempo
 summary-busy = serviço ocupado
 summary-upstream-error = erro do serviço
 summary-invalid = resposta ilegível
+summary-wrong-address = endereço do serviço errado, avise um administrador
+summary-no-token = sem token de acesso, tente novamente daqui a pouco
+summary-token-refused = credenciais recusadas, avise um administrador
 summary-unknown-note = Se não foi possível verificar um pagamento, isso não quer dizer que falhou: volte a verificar mais tarde.
 
 ## Pedidos
@@ -124,6 +133,10 @@ admin-token-rejected = ⚠️ O fornecedor de pagamentos recusou o token de serv
 admin-chat-migrated = ⚠️ Um grupo autorizado foi convertido em supergrupo e recebeu um novo ID: {$formerId} → {$newId}. O bot continua a responder lá; adicione {$newId} a ALLOWED_CHAT_IDS (depois, o ID antigo pode ser removido).
 admin-store-emptied = ⚠️ O armazenamento de estado partilhado (Redis) foi esvaziado enquanto o bot estava a funcionar: provavelmente foi reiniciado sem persistência. Dados perdidos: os pagamentos em acompanhamento (ninguém será avisado quando ficarem definitivos) e os botões das respostas mais antigas. Execute o Redis com persistência (appendonly yes) para que isto não volte a acontecer.
 admin-state-file-lost = ⚠️ O ficheiro de estado foi apagado ou substituído enquanto o bot estava a funcionar. {$reason}
+admin-token-rejected-obtained = ⚠️ O fornecedor de pagamentos recusou um token de serviço que o bot tinha acabado de obter (HTTP {$status}). Verifique se estas credenciais podem usar a API de consulta, e o ENQUIRY_HEADERS (uma chave de subscrição, um ambiente de destino). O npm run doctor mostra o que funciona.
+admin-credentials-refused = ⚠️ O fornecedor de pagamentos recusou as credenciais do bot ao pedir um token de serviço ({$reason}). Os utilizadores não podem verificar pagamentos até que isto seja corrigido: verifique ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID e ENQUIRY_CLIENT_SECRET (o npm run doctor mostra o que funciona). O bot volta a pedir cerca de uma vez por minuto, e avisará quando voltar a ter um token.
+admin-token-obtained-again = ✅ O bot voltou a obter um token de serviço: os pagamentos podem ser verificados.
+admin-address-wrong = ⚠️ O endereço do serviço de pagamentos parece errado: uma consulta ({$kind}) recebeu a resposta HTTP {$status} numa página web, e não da API. Os utilizadores são informados de que os seus pagamentos não puderam ser verificados. Verifique ENQUIRY_BASE_URL (o npm run doctor mostra o que funciona).
 
 ## Acompanhamentos
 kind-either = Cobrança ou recarga
@@ -372,6 +385,13 @@ health-admin-token = Token de serviço: { $expiry }
 health-admin-token-expires = expira em { $day } (daqui a { $left })
 health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
+health-admin-token-given = Fornecido por {$variable}.
+health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}, renovado antes de expirar.
+health-admin-token-not-obtained = Obtido pelo bot (client credentials): nenhum até agora.
+health-admin-token-problem = { $kind ->
+    [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
+   *[other] ⚠️ O endpoint de tokens não responde desde {$since}: {$reason}
+}
 health-admin-store = Armazenamento de estado: { $store ->
     [redis] Redis
    *[sqlite] integrado (SQLite)

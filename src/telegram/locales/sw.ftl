@@ -52,6 +52,12 @@ heading-separator = {": "}
 outcome-upstream-error-hint = Huduma haiwezi kujibu kwa sasa. Jaribu tena baada ya muda mfupi.
 outcome-invalid = Jibu lisilosomeka
 outcome-invalid-hint = Huduma imetuma jibu ambalo bot haiwezi kulisoma. Jaribu tena baada ya muda mfupi; tatizo likiendelea, mjulishe msimamizi.
+outcome-could-not-check = Haikuweza kukaguliwa
+outcome-wrong-address-hint = Bot imefika kwenye ukurasa wa wavuti, si huduma ya malipo: anwani ya huduma inaonekana si sahihi, na malipo hayakuulizwa. Tafadhali mjulishe msimamizi.
+outcome-wrong-address-hint-alerted = Bot imefika kwenye ukurasa wa wavuti, si huduma ya malipo: anwani ya huduma inaonekana si sahihi, na malipo hayakuulizwa. Msimamizi amejulishwa.
+outcome-no-token-hint = Bot haikuweza kupata tokeni yake ya ufikiaji kutoka kwa huduma kwa sasa, kwa hiyo malipo hayakuulizwa. Jaribu tena baada ya muda mfupi.
+outcome-token-refused-hint = Huduma imekataa vitambulisho vya bot, kwa hiyo malipo hayakuulizwa. Tafadhali mjulishe msimamizi.
+outcome-token-refused-hint-alerted = Huduma imekataa vitambulisho vya bot, kwa hiyo malipo hayakuulizwa; msimamizi amejulishwa.
 
 ## ID kadhaa katika jibu moja
 summary-heading = {$kind}: ID {$count}
@@ -61,6 +67,9 @@ summary-timeout = jibu halikufika kwa wakati
 summary-busy = huduma ina shughuli nyingi
 summary-upstream-error = hitilafu ya huduma
 summary-invalid = jibu lisilosomeka
+summary-wrong-address = anwani ya huduma si sahihi, mjulishe msimamizi
+summary-no-token = hakuna tokeni ya ufikiaji, jaribu tena baada ya muda mfupi
+summary-token-refused = vitambulisho vimekataliwa, mjulishe msimamizi
 summary-unknown-note = Hali isiyojulikana haimaanishi kwamba malipo yameshindwa: kagua tena baadaye.
 
 ## Kuuliza
@@ -127,6 +136,10 @@ admin-token-rejected = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ya
 admin-chat-migrated = ⚠️ Kikundi kilichoruhusiwa kimepandishwa kuwa kikundi kikubwa (supergroup) na kupata ID mpya: {$formerId} → {$newId}. Bot inaendelea kujibu humo; ongeza {$newId} kwenye ALLOWED_CHAT_IDS (kisha ID ya zamani inaweza kuondolewa).
 admin-store-emptied = ⚠️ Hifadhi ya pamoja ya hali (Redis) ilifutwa yote wakati bot ikifanya kazi: huenda iliwashwa upya bila kuhifadhi data kwa kudumu. Kilichopotea: malipo yaliyokuwa yakifuatiliwa (hakuna atakayejulishwa yakikamilika) na vitufe vilivyo chini ya majibu ya zamani. Endesha Redis na uhifadhi wa kudumu (appendonly yes) ili jambo hili lisitokee tena.
 admin-state-file-lost = ⚠️ Faili la hali lilifutwa au kubadilishwa wakati bot ikifanya kazi. {$reason}
+admin-token-rejected-obtained = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ambayo bot ilikuwa imeipata punde (HTTP {$status}). Hakikisha vitambulisho hivi vinaruhusiwa kutumia API ya ukaguzi, pamoja na ENQUIRY_HEADERS (ufunguo wa usajili, mazingira lengwa). npm run doctor inaonyesha kinachofanya kazi.
+admin-credentials-refused = ⚠️ Mtoa huduma za malipo amekataa vitambulisho vya bot ilipoomba tokeni ya huduma ({$reason}). Watumiaji hawawezi kukagua malipo hadi hili lirekebishwe: kagua ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID na ENQUIRY_CLIENT_SECRET (npm run doctor inaonyesha kinachofanya kazi). Bot itaomba tena takriban mara moja kwa dakika, na itajulisha itakapopata tokeni tena.
+admin-token-obtained-again = ✅ Bot imepata tokeni ya huduma tena: malipo yanaweza kukaguliwa.
+admin-address-wrong = ⚠️ Anwani ya huduma ya malipo inaonekana si sahihi: ukaguzi ({$kind}) ulijibiwa HTTP {$status} kwa ukurasa wa wavuti, si na API. Watumiaji wanaambiwa malipo yao hayakuweza kukaguliwa. Kagua ENQUIRY_BASE_URL (npm run doctor inaonyesha kinachofanya kazi).
 
 ## Ufuatiliaji
 kind-either = Makusanyo au muda wa maongezi
@@ -348,6 +361,13 @@ health-admin-token = Tokeni ya huduma: { $expiry }
 health-admin-token-expires = muda wake unaisha tarehe { $day } (baada ya { $left })
 health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
 health-admin-token-unknown = haina tarehe ya kuisha muda
+health-admin-token-given = Imetolewa na {$variable}.
+health-admin-token-obtained = Imepatwa na bot (client credentials) saa {$when}, na hufanywa upya kabla muda wake haujaisha.
+health-admin-token-not-obtained = Imepatwa na bot (client credentials): bado hakuna.
+health-admin-token-problem = { $kind ->
+    [refused] ⚠️ Mtoa huduma anakataa vitambulisho tangu {$since}: {$reason}
+   *[other] ⚠️ Sehemu ya kutoa tokeni haijajibu tangu {$since}: {$reason}
+}
 health-admin-store = Hifadhi ya hali: { $store ->
     [redis] Redis
    *[sqlite] iliyojengwa ndani (SQLite)

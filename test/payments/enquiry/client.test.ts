@@ -151,3 +151,22 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("soon", now)).toBeUndefined();
   });
 });
+
+describe("what the enquiry client sends besides the ID", () => {
+  it("ENQUIRY_HEADERS with every enquiry, under the bot's own Authorization", async () => {
+    const { client, server } = await setup(answering({ status: "SUCCESS" }), { headers: { "X-Target-Environment": "mtnuganda", "Ocp-Apim-Subscription-Key": "sub-key-1" } });
+    await client.enquire("collection", "TX-H1");
+    await client.enquire("airtime", "TX-H2");
+    for (const request of server.requests) {
+      expect(request.headers["x-target-environment"]).toBe("mtnuganda");
+      expect(request.headers["ocp-apim-subscription-key"]).toBe("sub-key-1");
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    }
+  });
+
+  it("an HTML 404 (the address is wrong): could not check, with the hint, never not found, and not retried", async () => {
+    const { client, server } = await setup((_request, res) => void res.writeHead(404, { "content-type": "text/html" }).end("<html><body><h1>404 Not Found</h1></body></html>"));
+    expect(await client.enquire("collection", "TX-W1")).toMatchObject({ type: "upstream_error", httpStatus: 404, hint: "wrong_address" });
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -63,6 +63,21 @@ describe("interpretAnswer", () => {
     expect(outcome.type).toBe("upstream_error");
   });
 
+  it.each([
+    ["an HTML 404 (a web server's own page)", 404, "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", "HTML"],
+    ["a plain-text 404 (a framework's)", 404, "Cannot POST /api/v1/api/v1/collection/enquiry", "not JSON"],
+    ["an empty 404", 404, "", "empty"],
+    ["an HTML 405", 405, "<!DOCTYPE html><title>405 Method Not Allowed</title>", "HTML"],
+  ])("reads %s as could not check, with the hint that the address may be wrong: never as not found", (_, status, body, looks) => {
+    expect(answer(status, body)).toEqual({ ...stamp, type: "upstream_error", httpStatus: status, reason: `HTTP ${status} with a page that is not the API's (${looks})`, hint: "wrong_address" });
+  });
+
+  it("keeps a JSON 404 the provider's own 'not found', and a JSON 405 a service error", () => {
+    expect(answer(404, { code: "404", status: "FAILED", message: "Transaction not found" }).type).toBe("not_found");
+    expect(answer(405, { message: "Use POST" })).toMatchObject({ type: "upstream_error", httpStatus: 405 });
+    expect(answer(405, { message: "Use POST" })).not.toHaveProperty("hint");
+  });
+
   it("treats other error statuses as service errors, whatever the body", () => {
     expect(answer(500, { message: "Transaction not found" })).toMatchObject({ type: "upstream_error", httpStatus: 500 });
     expect(answer(400, "bad request")).toMatchObject({ type: "upstream_error", httpStatus: 400 });

@@ -10,6 +10,14 @@ describe("outcomes as stored", () => {
     }
   });
 
+  it("keep what the bot knows of an error: a wrong address, no token", () => {
+    for (const hint of ["wrong_address", "no_token", "token_refused"] as const) {
+      const outcome = { ...outcomes.upstreamError("collection", "TX-9"), hint };
+      expect(decodeOutcome(encodeOutcome(outcome))).toEqual(outcome);
+    }
+    expect(decodeOutcome(JSON.stringify({ ...outcomes.upstreamError("collection", "TX-9"), hint: "something-else" }))).toBeUndefined();
+  });
+
   it("come back with the provider's fields bounded, whoever wrote them", () => {
     const stored = encodeOutcome(outcomes.found("collection", "TX-1", "FAILED", { message: "r".repeat(60_000), mno: "m".repeat(60_000) }));
     const read = decodeOutcome(stored);

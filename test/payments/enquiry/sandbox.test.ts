@@ -79,3 +79,68 @@ describe("the sandbox's trouble on demand", () => {
     expect(sandbox.trouble().mode).toBe("none");
   });
 });
+
+describe("the sandbox playing a token endpoint (client credentials)", () => {
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+
+  async function withEndpoint(lifetimeSeconds: number, test: (tokens: Sandbox) => Promise<void>) {
+    const tokens = await startSandbox({ token: "sandbox-token", tokenEndpoint: { clientId: "sandbox-client", clientSecret: "sandbox-secret", lifetimeSeconds } });
+    try {
+      await test(tokens);
+    } finally {
+      await tokens.close();
+    }
+  }
+
+  it("hands out short-lived tokens by POST or GET, Basic or body credentials, that the enquiry API accepts until they expire", async () => {
+    await withEndpoint(1, async (tokens) => {
+      const byPost = await fetch(`${tokens.url}/oauth/token`, { method: "POST", headers: { ...form, authorization: basic("sandbox-client", "sandbox-secret") }, body: "grant_type=client_credentials" });
+      expect(byPost.status).toBe(200);
+      const answer = (await byPost.json()) as { access_token: string; expires_in: number; token_type: string };
+      expect(answer).toMatchObject({ token_type: "Bearer", expires_in: 1 });
+      const byGet = await fetch(`${tokens.url}/oauth/token?grant_type=client_credentials`, { headers: { authorization: basic("sandbox-client", "sandbox-secret") } });
+      expect(byGet.status).toBe(200);
+      const inBody = await fetch(`${tokens.url}/oauth/token`, { method: "POST", headers: form, body: "grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret" });
+      expect(inBody.status).toBe(200);
+      expect(tokens.tokenEndpoint?.stats).toEqual({ requests: 3, issued: 3 });
+
+      const holder = createEnquiryClient({ baseUrl: tokens.url, token: () => answer.access_token, timeoutMs: 500, totalTimeoutMs: 500, retries: 0, connections: 1 });
+      try {
+        expect(await holder.enquire("collection", "COL-SUCCESS-1")).toMatchObject({ type: "found" });
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        expect(await holder.enquire("collection", "COL-SUCCESS-1")).toMatchObject({ type: "unauthorized", httpStatus: 401 });
+      } finally {
+        await holder.close();
+      }
+    });
+  });
+
+  it("refuses wrong credentials, and on demand (refuse, errors), as a provider does", async () => {
+    await withEndpoint(60, async (tokens) => {
+      const ask = () => fetch(`${tokens.url}/oauth/token`, { method: "POST", headers: { ...form, authorization: basic("sandbox-client", "sandbox-secret") }, body: "grant_type=client_credentials" });
+      const wrong = await fetch(`${tokens.url}/oauth/token`, { method: "POST", headers: { ...form, authorization: basic("sandbox-client", "nope") }, body: "grant_type=client_credentials" });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({ error: "invalid_client" });
+      const control = (mode: string, token = "sandbox-token") =>
+        fetch(`${tokens.url}/sandbox/token-endpoint`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ mode }) });
+      expect((await control("refuse", "wrong")).status).toBe(401);
+      expect((await control("on fire")).status).toBe(400);
+      expect((await control("refuse")).status).toBe(200);
+      expect((await ask()).status).toBe(401);
+      tokens.tokenEndpoint?.setMode("errors");
+      expect((await ask()).status).toBe(503);
+      expect(await (await control("normal")).json()).toEqual({ mode: "normal" });
+      expect((await ask()).status).toBe(200);
+    });
+  });
+
+  it("answers an address that is not the API with a web server's HTML page, as in front of a real API", async () => {
+    const wrong = createEnquiryClient({ baseUrl: `${sandbox.url}/api/v2`, token: () => "sandbox-token", timeoutMs: 300, totalTimeoutMs: 500, retries: 0, connections: 1 });
+    try {
+      expect(await wrong.enquire("collection", "COL-SUCCESS-1")).toMatchObject({ type: "upstream_error", httpStatus: 404, hint: "wrong_address" });
+    } finally {
+      await wrong.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../types.ts";
 import { FAILED_REASON, HOSTILE_REASON, mnoReferenceFor, scenarioFor, serviceIdFor } from "./scenarios.ts";
+import { sandboxTokenEndpoint, TOKEN_CONTROL_PATH, TOKEN_ENDPOINT_PATH, type TokenEndpoint, type TokenEndpointOptions } from "./token-endpoint.ts";
 
 export interface SandboxOptions {
   /** The bearer token the sandbox accepts; anything else gets 401. */
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   onEnquiry?: (kind: EnquiryKind, transactionId: string) => void;
   /** How long every answer takes while the sandbox plays a slow provider (trouble "slow"). */
   slowMs?: number;
+  /** Also plays a token endpoint (POST /oauth/token): its tokens are accepted besides `token`. */
+  tokenEndpoint?: TokenEndpointOptions;
 }
 
 /** The provider's trouble the sandbox can play on demand, whatever the ID: to try /health and its alerts. */
@@ -44,6 +47,8 @@ export interface Sandbox {
   /** Makes the provider degrade (or recover) on demand; also `POST /sandbox/trouble` with the token. */
   setTrouble(trouble: Trouble): void;
   trouble(): Trouble;
+  /** The token endpoint, when the sandbox plays one. */
+  tokenEndpoint: TokenEndpoint | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // When each SETTLE ID was first asked about.
   const firstAsked = new Map<string, number>();
   const stalls = new AbortController();
+  const tokens = options.tokenEndpoint ? sandboxTokenEndpoint(options.tokenEndpoint) : undefined;
 
   const stall = async (res: ServerResponse): Promise<boolean> => {
     try {
@@ -80,10 +86,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     stats.requests++;
     const path = new URL(req.url ?? "/", "http://sandbox").pathname;
     const auth = req.headers.authorization ?? "";
-    const authorised = /^bearer\s+/i.test(auth) && auth.replace(/^bearer\s+/i, "") === token;
+    const bearer = /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "") : undefined;
+    const authorised = bearer !== undefined && (bearer === token || tokens?.accepts(bearer) === true);
     if (path === TROUBLE_ROUTE) return troubleRoute(req, res, authorised);
+    if (tokens && path === TOKEN_ENDPOINT_PATH) return tokens.handle(req, res);
+    if (tokens && path === TOKEN_CONTROL_PATH) return tokens.control(req, res, authorised);
     const route = ROUTE.exec(path);
-    if (!route) return send(res, 404, { code: "404", status: "FAILED", message: "No such endpoint" });
+    // Anywhere else, the web server's own error page, as in front of a real API: not the API's JSON.
+    if (!route) {
+      res.writeHead(404, { "content-type": "text/html" }).end("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>");
+      return;
+    }
     if (req.method !== "POST") return send(res, 405, { code: "405", status: "FAILED", message: "Use POST" });
     const kind = route[1] as EnquiryKind;
 
@@ -198,6 +211,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     stats,
     setTrouble: (next) => void (trouble = next),
     trouble: () => trouble,
+    tokenEndpoint: tokens,
     close: async () => {
       stalls.abort();
       await new Promise<void>((resolve) => {

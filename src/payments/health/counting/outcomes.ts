@@ -23,7 +23,8 @@ export function healthOutcome(outcome: EnquiryOutcome): HealthOutcome {
     case "busy":
       return "busy";
     case "upstream_error":
-      return "service-error";
+      // Credentials the provider refuses are the bot's own trouble, told to the admins on their own.
+      return outcome.hint === "token_refused" ? "token-rejected" : "service-error";
     case "unauthorized":
       return "token-rejected";
     case "invalid_response":

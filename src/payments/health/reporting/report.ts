@@ -1,4 +1,5 @@
 import type { StateHealth, StateStore, StoreTopology } from "../../../state/ports.ts";
+import type { TokenReport } from "../../enquiry/client-credentials-token.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
 import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
@@ -68,6 +69,8 @@ export async function healthReport(sources: HealthReportSources, at: number): Pr
 /** What admins also see in /health: where the token, the store and the background work stand. */
 export interface AdminFacts {
   tokenExpiresAt: Date | undefined;
+  /** Where the token comes from, when it was obtained, why no new one came (production). */
+  token?: TokenReport | undefined;
   store: { shared: boolean; health: StateHealth; topology?: StoreTopology | undefined };
   /** Instances beating in the store; undefined when it cannot tell. */
   instances: number | undefined;
@@ -78,6 +81,7 @@ export interface AdminFacts {
 export interface AdminFactsSources {
   state: Pick<StateStore, "shared" | "health" | "topology" | "claims">;
   tokenExpiresAt: () => Date | undefined;
+  token?: (() => TokenReport) | undefined;
   backgroundQueue: () => number;
   watchedPayments: () => Promise<number>;
 }
@@ -92,6 +96,7 @@ export async function adminFacts(sources: AdminFactsSources): Promise<AdminFacts
   ]);
   return {
     tokenExpiresAt: sources.tokenExpiresAt(),
+    ...(sources.token ? { token: sources.token() } : {}),
     store: { shared: state.shared, health: state.health(), topology },
     instances: instances > 0 ? instances : undefined,
     backgroundQueue: sources.backgroundQueue(),

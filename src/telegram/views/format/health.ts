@@ -8,6 +8,7 @@ import { COULD_NOT_CHECK, type HealthOutcome } from "../../../payments/health/co
 import type { HealthChange } from "../../../payments/health/judging/provider-state.ts";
 import type { CountedReason } from "../../../payments/health/counting/reasons.ts";
 import type { AdminFacts, HealthReport } from "../../../payments/health/reporting/report.ts";
+import type { TokenReport } from "../../../payments/enquiry/client-credentials-token.ts";
 import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
 import type { StoreTopology } from "../../../state/ports.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
@@ -143,6 +144,7 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
     [
       line(bold(t("health-admin-heading"))),
       line(t("health-admin-token", { expiry: token })),
+      ...(admin.token ? tokenOrigin(admin.token, at, f) : []),
       line(store),
       ...(admin.store.topology ? [line(topologyLine(admin.store.topology, t))] : []),
       ...(admin.instances === undefined ? [] : [line(t("health-admin-instances", { count: f.numbers.count(admin.instances) }))]),
@@ -151,6 +153,17 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
     ],
     "\n",
   );
+}
+
+/** Where the service token comes from; when the bot obtains it, when it did, and what stops it now. */
+function tokenOrigin(report: TokenReport, at: number, f: HealthFormats): FormattedString[] {
+  const { t } = f;
+  if (report.source !== "client_credentials") return [line(t("health-admin-token-given", { variable: report.source === "file" ? "ENQUIRY_TOKEN_FILE" : "ENQUIRY_TOKEN" }))];
+  const lines = [line(report.obtainedAt ? t("health-admin-token-obtained", { when: since(report.obtainedAt.getTime(), at, f) }) : t("health-admin-token-not-obtained"))];
+  if (report.problem) {
+    lines.push(line(t("health-admin-token-problem", { kind: report.problem.kind, since: since(report.problem.since.getTime(), at, f), reason: cleanServiceText(report.problem.reason, 200) })));
+  }
+  return lines;
 }
 
 /** Where Redis is now: the master written to, its replicas online, and with Sentinel the sentinels that see it. */

@@ -1,5 +1,5 @@
 import { type FormattedString } from "@grammyjs/parse-mode";
-import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState } from "../../../payments/enquiry/types.ts";
+import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState, type UpstreamHint } from "../../../payments/enquiry/types.ts";
 import type { Translate } from "../../i18n.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { bold, concat, line, mono, type Clock } from "./text.ts";
@@ -58,9 +58,23 @@ function unknownOutcomeText(outcome: Exclude<EnquiryOutcome, { type: "found" }>,
     case "busy":
       return { title: t("outcome-busy"), hint: t("outcome-busy-hint"), short: t("summary-busy") };
     case "upstream_error":
-      return { title: t("outcome-upstream-error"), hint: t("outcome-upstream-error-hint"), short: t("summary-upstream-error") };
+      return upstreamErrorText(outcome.hint, t, options);
     case "invalid_response":
       return { title: t("outcome-invalid"), hint: t("outcome-invalid-hint"), short: t("summary-invalid") };
+  }
+}
+
+/** A service error, or, when the bot knows more, what stopped it asking: a wrong address, no token. */
+function upstreamErrorText(hint: UpstreamHint | undefined, t: Translate, options: OutcomeFormatOptions) {
+  switch (hint) {
+    case undefined:
+      return { title: t("outcome-upstream-error"), hint: t("outcome-upstream-error-hint"), short: t("summary-upstream-error") };
+    case "wrong_address":
+      return { title: t("outcome-could-not-check"), hint: t(options.adminAlerted ? "outcome-wrong-address-hint-alerted" : "outcome-wrong-address-hint"), short: t("summary-wrong-address") };
+    case "token_refused":
+      return { title: t("outcome-could-not-check"), hint: t(options.adminAlerted ? "outcome-token-refused-hint-alerted" : "outcome-token-refused-hint"), short: t("summary-token-refused") };
+    case "no_token":
+      return { title: t("outcome-could-not-check"), hint: t("outcome-no-token-hint"), short: t("summary-no-token") };
   }
 }
 

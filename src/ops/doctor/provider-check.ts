@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Config } from "../../config.ts";
+import type { SecretSet } from "../../logger.ts";
+import { createEnquiryClient } from "../../payments/enquiry/client.ts";
+import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
+import { inspectToken, tokenHealth } from "../../payments/enquiry/service-token.ts";
+import { tokenRequester } from "../../payments/enquiry/token-request.ts";
+import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
+import { clientSecretSpellings } from "../../config.ts";
+import { failed, passed, type CheckResult } from "./check.ts";
+
+const LABEL = "Service token";
+
+/**
+ * The token the bot would send: ENQUIRY_TOKEN, the file's, or one obtained from ENQUIRY_TOKEN_URL
+ * (how long it lives); every value is added to the secrets the output is masked with.
+ */
+export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet): Promise<{ result: CheckResult; token: string | undefined }> {
+  const { token } = enquiry;
+  if (token.source === "environment") return { result: givenToken("ENQUIRY_TOKEN", token.value), token: token.value };
+  if (token.source === "file") {
+    let value: string;
+    try {
+      value = readFileSync(token.path, "utf8").trim();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      return { result: failed(LABEL, `ENQUIRY_TOKEN_FILE cannot be read (${typeof code === "string" ? code : "unknown error"}): check the path and that the bot's user may read it`), token: undefined };
+    }
+    secrets.add(value);
+    if (value === "") return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE is empty: put the token in it"), token: undefined };
+    return { result: givenToken("ENQUIRY_TOKEN_FILE", value), token: value };
+  }
+  const { credentials } = token;
+  let secret: string;
+  try {
+    secret = credentials.secret.from === "environment" ? credentials.secret.value : readFileSync(credentials.secret.path, "utf8").trim();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return { result: failed(LABEL, `ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`), token: undefined };
+  }
+  clientSecretSpellings(credentials.clientId, secret).forEach((spelling) => secrets.add(spelling));
+  const requester = tokenRequester({ credentials, secret: () => secret, headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
+  try {
+    const answer = await requester.request();
+    const endpoint = `${credentials.method} ${new URL(credentials.tokenUrl).origin}${new URL(credentials.tokenUrl).pathname}`;
+    if (!answer.ok) {
+      const what =
+        answer.kind === "refused"
+          ? `the provider refused the request (${answer.reason}): check ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET, ENQUIRY_TOKEN_AUTH (${credentials.auth}), ENQUIRY_TOKEN_METHOD and ENQUIRY_HEADERS`
+          : `the token endpoint did not give one (${answer.reason}): check ENQUIRY_TOKEN_URL and the network, or try again later`;
+      return { result: failed(LABEL, `${endpoint}: ${what}`), token: undefined };
+    }
+    secrets.add(answer.token);
+    const lives = answer.expiresAt === undefined ? "no expiry given (kept until the provider refuses it)" : `lives ${duration(answer.expiresAt.getTime() - answer.obtainedAt.getTime())}; the bot renews it before it expires`;
+    return { result: passed(LABEL, `obtained from ${endpoint}: ${lives}`), token: answer.token };
+  } finally {
+    await requester.close();
+  }
+}
+
+function givenToken(variable: string, value: string): CheckResult {
+  const status = inspectToken(value);
+  switch (tokenHealth(status, new Date())) {
+    case "expired":
+      return failed(LABEL, `${variable} expired on ${status.expiresAt?.toISOString() ?? "?"}: replace it, or let the bot obtain its own (ENQUIRY_TOKEN_URL)`);
+    case "not_jwt":
+      return passed(LABEL, `${variable} set (not a JWT: its expiry cannot be read)`);
+    case "no_expiry":
+      return passed(LABEL, `${variable} set (a JWT without an expiry)`);
+    case "missing":
+      return failed(LABEL, `${variable} is empty`);
+    case "ok":
+    case "expires_soon":
+      return passed(LABEL, `${variable} set, expires ${status.expiresAt?.toISOString() ?? "?"} (in ${duration((status.expiresAt?.getTime() ?? 0) - Date.now())})`);
+  }
+}
+
+/**
+ * One enquiry of the kind for a made-up ID: the API's own answer (found or not found) shows the
+ * address, the token and the headers right; anything else says what to look at.
+ */
+export async function checkEnquiry(enquiry: Config["enquiry"], kind: EnquiryKind, token: string | undefined): Promise<CheckResult> {
+  const label = kind === "collection" ? "Collection enquiry" : "Airtime enquiry";
+  const address = `POST ${enquiryAddress(enquiry.baseUrl, kind)}`;
+  if (token === undefined) return failed(label, "not tried: there is no service token to send (see above)");
+  const client = createEnquiryClient({ baseUrl: enquiry.baseUrl, token: () => token, headers: enquiry.headers, timeoutMs: enquiry.timeoutMs, totalTimeoutMs: enquiry.timeoutMs, retries: 0, connections: 1 });
+  const id = `DOCTOR-${randomBytes(4).toString("hex").toUpperCase()}`;
+  try {
+    const outcome = await client.enquire(kind, id);
+    return judge(label, address, id, outcome, enquiry.timeoutMs);
+  } finally {
+    await client.close();
+  }
+}
+
+function judge(label: string, address: string, id: string, outcome: EnquiryOutcome, timeoutMs: number): CheckResult {
+  switch (outcome.type) {
+    case "not_found":
+      return passed(label, `${address} answered as the API does (${id}: not found, as a made-up ID should be)`);
+    case "found":
+      return passed(label, `${address} answered as the API does (${id}: ${outcome.transaction.status})`);
+    case "unauthorized":
+      return failed(label, `${address} refused the token (HTTP ${outcome.httpStatus ?? "?"}): check the token, and ENQUIRY_HEADERS (a subscription key, a target environment)`);
+    case "timeout":
+      return failed(label, `${address} did not answer within ${timeoutMs} ms: check ENQUIRY_BASE_URL and the network (or ENQUIRY_TIMEOUT_MS)`);
+    case "busy":
+      return failed(label, `${address} answered HTTP 429 (busy): try again in a minute`);
+    case "invalid_response":
+      return failed(label, `${address} answered something that is not the enquiry API's answer (${outcome.reason}): the address looks wrong; check ENQUIRY_BASE_URL`);
+    case "upstream_error":
+      if (outcome.hint === "wrong_address") {
+        return failed(label, `the address looks wrong: ${address} answered ${outcome.reason.replace(/^HTTP (\d+) with a page that is not the API's \((.+)\)$/, "HTTP $1 with a web page ($2), not the API")}; check ENQUIRY_BASE_URL (the bot adds /api/v1/…/enquiry itself)`);
+      }
+      if (outcome.httpStatus === undefined) return failed(label, `${address} cannot be reached (${outcome.reason.replace(/^network: /, "")}): check ENQUIRY_BASE_URL and the network`);
+      return failed(label, `${address} answered HTTP ${outcome.httpStatus}: the service is in trouble, or wants something else (ENQUIRY_HEADERS?)`);
+  }
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 2 * 86_400) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} days`;
+}

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { clientCredentialsToken, type ClientCredentialsToken, type TokenAlert } from "../../../src/payments/enquiry/client-credentials-token.ts";
+import { createEnquiryClient, type EnquiryClient } from "../../../src/payments/enquiry/client.ts";
+import { tokenRequester } from "../../../src/payments/enquiry/token-request.ts";
+import { isUsable } from "../../../src/payments/enquiry/token-schedule.ts";
+import type { StateStore } from "../../../src/state/ports.ts";
+import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
+import { startEnquiryServer, startTokenServer, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A clock the test moves forward: the manager's and the token requests' (timers still run in real time). */
+function skewedClock() {
+  const clock = { skewMs: 0, now: () => Date.now() + clock.skewMs };
+  return clock;
+}
+
+interface Setup {
+  tokens: TokenServer;
+  enquiries: EnquiryServer;
+  token: ClientCredentialsToken;
+  client: EnquiryClient;
+  alerts: TokenAlert[];
+  clock: ReturnType<typeof skewedClock>;
+  store: StateStore;
+}
+
+async function setup(options: { lifetimeSeconds: number | undefined; refusedRetryMs?: number; timeoutMs?: number; store?: StateStore; tokens?: TokenServer; enquiries?: EnquiryServer; instanceId?: string }): Promise<Setup> {
+  const tokens = options.tokens ?? (await startTokenServer(options.lifetimeSeconds));
+  const enquiries = options.enquiries ?? (await startEnquiryServer((token) => tokens.issued.includes(token)));
+  if (!options.tokens) cleanups.push(() => tokens.close());
+  if (!options.enquiries) cleanups.push(() => enquiries.close());
+  const store = options.store ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  if (!options.store) cleanups.push(() => store.close());
+  const clock = skewedClock();
+  const requester = tokenRequester({
+    credentials: { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: "secret-1" }, auth: "basic", method: "POST", scope: undefined },
+    secret: () => "secret-1",
+    timeoutMs: options.timeoutMs ?? 1_000,
+    now: () => new Date(clock.now()),
+  });
+  const token = clientCredentialsToken({
+    requester,
+    kv: store.kv,
+    leases: store.leases,
+    credentialsKey: "test",
+    instanceId: options.instanceId ?? "instance-a",
+    now: clock.now,
+    ...(options.refusedRetryMs === undefined ? {} : { refusedRetryMs: options.refusedRetryMs }),
+    waitForOthersMs: 3_000,
+  });
+  const alerts: TokenAlert[] = [];
+  token.onAlert((alert) => alerts.push(alert));
+  const client = createEnquiryClient({ baseUrl: enquiries.url, token: () => token.current(), renewal: token, timeoutMs: 2_000, totalTimeoutMs: 5_000, retries: 1, connections: 64, backoffMs: 10 });
+  cleanups.push(() => client.close(), () => requester.close(), () => token.close());
+  return { tokens, enquiries, token, client, alerts, clock, store };
+}
+
+async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting for the condition");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const MINUTE_S = 61;
+
+describe("a token the bot obtains itself (client credentials)", () => {
+  it("is obtained at start, sent with every enquiry, and renewed before it expires: no enquiry ever carries one in its last quarter", async () => {
+    // Lives 2 s: never sent after 1.5 s, renewed by then.
+    const issuedAt = new Map<string, number>();
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 2 });
+    const sentLate: string[] = [];
+    enquiries.accepts = (sent) => {
+      const issued = issuedAt.get(sent);
+      if (issued !== undefined && Date.now() - issued > 1_500 + 100) sentLate.push(sent);
+      return tokens.issued.includes(sent);
+    };
+    tokens.server.handle((_request, res) => {
+      const sent = `tok-${tokens.issued.length + 1}`;
+      tokens.issued.push(sent);
+      issuedAt.set(sent, Date.now());
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: sent, expires_in: 2 }));
+    });
+    await token.start();
+    expect(token.current()).toBe("tok-1");
+    const started = Date.now();
+    const outcomes: string[] = [];
+    while (Date.now() - started < 3_500) {
+      outcomes.push((await client.enquire("collection", `TX-${outcomes.length}`)).type);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(new Set(outcomes)).toEqual(new Set(["found"]));
+    expect(sentLate).toEqual([]);
+    // At start, then about every 1.35 s: renewed ahead, never in a loop.
+    expect(tokens.requests).toBeGreaterThanOrEqual(3);
+    expect(tokens.requests).toBeLessThanOrEqual(4);
+    expect(new Set(enquiries.tokens).size).toBe(tokens.requests);
+  }, 15_000);
+
+  it("an enquiry answered 401 renews the token once and is tried once more, with the new one", async () => {
+    const { tokens, enquiries, token, client, clock } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    const first = token.current();
+    clock.skewMs += MINUTE_S * 1000;
+    // The provider revokes it: only tokens handed out from now on are accepted.
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(2);
+    expect(enquiries.tokens).toEqual([first, token.current()]);
+    expect(token.current()).not.toBe(first);
+  });
+
+  it("a burst of 30 enquiries all answered 401 makes one token request, not 30", async () => {
+    const { tokens, enquiries, token, client, clock } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    clock.skewMs += MINUTE_S * 1000;
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => client.enquire(i % 2 ? "airtime" : "collection", `TX-${i}`)));
+    expect(outcomes.map((outcome) => outcome.type)).toEqual(Array(30).fill("found"));
+    expect(tokens.requests).toBe(2);
+    expect(enquiries.tokens).toHaveLength(60);
+  });
+
+  it("a new token refused too: the enquiry is tried once more, no more, and answers 'rejected'; the next ones do not renew again at once", async () => {
+    const { tokens, enquiries, token, client, clock } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    clock.skewMs += MINUTE_S * 1000;
+    enquiries.accepts = () => false;
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "unauthorized", httpStatus: 401 });
+    expect(enquiries.tokens).toHaveLength(2);
+    expect(tokens.requests).toBe(2);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => client.enquire("collection", `TX-B${i}`)));
+    expect(burst.every((outcome) => outcome.type === "unauthorized")).toBe(true);
+    expect(tokens.requests).toBe(2);
+    expect(enquiries.tokens).toHaveLength(12);
+  });
+
+  it("the token endpoint failing (HTTP 500): the token goes on while it has life, then 'could not check' (never failed, never rejected), retried with backoff until it answers", async () => {
+    const { tokens, token, client, clock } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    const first = token.current();
+    tokens.mode = "error";
+    // Past 80 % of its life: renewal is due (start() asks at once rather than waiting for the real timer), and fails.
+    clock.skewMs += 2_900 * 1000;
+    await token.start();
+    expect(token.report()).toMatchObject({ usable: true, problem: { kind: "unavailable", reason: "HTTP 500" } });
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    // Past its last 30 s: no longer sent.
+    clock.skewMs += 700 * 1000;
+    expect(token.current()).toBeUndefined();
+    const meanwhile = await client.enquire("collection", "TX-2");
+    expect(meanwhile).toMatchObject({ type: "upstream_error", hint: "no_token", reason: "no service token: HTTP 500" });
+    expect(token.report()).toMatchObject({ usable: false, problem: { kind: "unavailable" } });
+    const failedRequests = tokens.requests;
+    tokens.mode = "issue";
+    await until(() => token.current() !== undefined && token.current() !== first);
+    expect(token.report()).toMatchObject({ usable: true, problem: undefined });
+    // A retry came after a second or two, not in a loop.
+    expect(tokens.requests - failedRequests).toBeLessThanOrEqual(2);
+    expect(await client.enquire("collection", "TX-3")).toMatchObject({ type: "found" });
+  }, 15_000);
+
+  it("the token endpoint not answering: a timeout, told as the reason, and backoff between attempts", async () => {
+    const { tokens, token, client } = await setup({ lifetimeSeconds: 3600, timeoutMs: 200 });
+    tokens.mode = "hang";
+    await token.start();
+    expect(token.report()).toMatchObject({ usable: false, problem: { kind: "unavailable", reason: "no answer within 200 ms" } });
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "upstream_error", hint: "no_token" });
+    // 1 s, then 2 s later: two requests in the next 2.5 s, whatever is asked meanwhile.
+    const started = Date.now();
+    while (Date.now() - started < 2_500) {
+      await client.enquire("collection", "TX-2");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(tokens.requests).toBeGreaterThanOrEqual(2);
+    expect(tokens.requests).toBeLessThanOrEqual(3);
+  }, 10_000);
+
+  it("the credentials refused: the admins are told once, it asks again on its own schedule (not per enquiry), and tells once when a token comes again", async () => {
+    const { tokens, token, client, alerts, clock } = await setup({ lifetimeSeconds: 3600, refusedRetryMs: 400 });
+    tokens.mode = "refuse";
+    await token.start();
+    expect(token.report()).toMatchObject({ usable: false, problem: { kind: "refused", reason: "HTTP 401 invalid_client" } });
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => client.enquire("collection", `TX-${i}`)));
+    expect(outcomes.every((outcome) => outcome.type === "upstream_error" && outcome.hint === "token_refused")).toBe(true);
+    await until(() => tokens.requests >= 3);
+    expect(alerts).toEqual([{ type: "refused", reason: "HTTP 401 invalid_client" }]);
+    tokens.mode = "issue";
+    await until(() => token.current() !== undefined);
+    await until(() => alerts.length === 2);
+    expect(alerts[1]).toEqual({ type: "obtained-again" });
+    expect(await client.enquire("collection", "TX-after")).toMatchObject({ type: "found" });
+    // A later refusal is a new episode, told again.
+    tokens.mode = "refuse";
+    clock.skewMs += MINUTE_S * 1000;
+    expect(await token.refused(token.current() ?? "")).toBe(false);
+    expect(alerts).toEqual([expect.objectContaining({ type: "refused" }), { type: "obtained-again" }, { type: "refused", reason: "HTTP 401 invalid_client" }]);
+  }, 10_000);
+
+  it("no expires_in and no JWT exp: kept until the provider refuses it, then renewed", async () => {
+    const { tokens, enquiries, token, client, clock } = await setup({ lifetimeSeconds: undefined });
+    await token.start();
+    const first = token.current();
+    expect(token.report()).toMatchObject({ usable: true, expiresAt: undefined });
+    clock.skewMs += 30 * 86_400_000;
+    expect(token.current()).toBe(first);
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("airtime", "AT-1")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(2);
+  });
+
+  it("a JWT's exp stands for a missing expires_in", async () => {
+    const tokens = await startTokenServer(undefined);
+    cleanups.push(() => tokens.close());
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const jwt = ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify({ exp })).toString("base64url"), "c2ln"].join(".");
+    tokens.server.handle((_request, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: jwt })));
+    const { token } = await setup({ lifetimeSeconds: undefined, tokens });
+    await token.start();
+    expect(token.report().expiresAt?.getTime()).toBe(exp * 1000);
+    expect(isUsable({ obtainedAt: Date.now(), expiresAt: exp * 1000 }, Date.now())).toBe(true);
+  });
+
+  it("another instance on the same store takes the shared token instead of asking for its own", async () => {
+    const first = await setup({ lifetimeSeconds: 3600 });
+    await first.token.start();
+    const second = await setup({ lifetimeSeconds: 3600, store: first.store, tokens: first.tokens, enquiries: first.enquiries, instanceId: "instance-b" });
+    await second.token.start();
+    expect(second.token.current()).toBe(first.token.current());
+    expect(first.tokens.requests).toBe(1);
+  });
+});
