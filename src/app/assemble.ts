@@ -43,7 +43,9 @@ import { watchesArea } from "./areas/watches.ts";
 export type BotSettings = Pick<
   Config,
   "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
->;
+> &
+  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
+  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 /**
  * What differs between the bot in production, its warm-up, the demo and the tests: the rest is
@@ -122,7 +124,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
 
   const access = accessArea(settings, state, logger, parts.now);
   const languages = languagesArea(state, translations, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
   const stores: BotStores = {
     buttons: new ButtonStore(state.kv),
     shownAnswers: new ShownAnswers(state.kv),

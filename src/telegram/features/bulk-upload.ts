@@ -14,6 +14,7 @@ import { encodeButton } from "../buttons/answer-buttons.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
+import { inTopic, topicOfUpdate } from "../topic.ts";
 
 export interface BulkUploadOptions {
   jobs: BulkCheckStarter;
@@ -36,6 +37,8 @@ interface PendingFile {
   fileId: string;
   fileName: string;
   messageId: number;
+  /** The forum topic it was sent in: everything about it goes there. */
+  threadId?: number | undefined;
 }
 
 /**
@@ -60,7 +63,8 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
       await reply(refusal);
       return;
     }
-    const file: PendingFile = { fileId: ctx.msg.document.file_id, fileName: fileNameOf(ctx.msg.document), messageId: ctx.msg.message_id };
+    const threadId = topicOfUpdate(ctx);
+    const file: PendingFile = { fileId: ctx.msg.document.file_id, fileName: fileNameOf(ctx.msg.document), messageId: ctx.msg.message_id, ...(threadId === undefined ? {} : { threadId }) };
     if (scope) {
       await startCheck(ctx, options, file, scope);
       return;
@@ -126,7 +130,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   const chatId = ctx.chat?.id ?? 0;
   const ownerId = ctx.from?.id ?? 0;
   const reply = (text: string, extra: { reply_markup?: InlineKeyboard } = {}) =>
-    ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...extra });
+    ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...inTopic(file.threadId), ...extra });
   // One check per user: a second file is refused before it is downloaded.
   const place = await options.jobs.reserve(ownerId);
   if (place.type === "busy") {
@@ -162,6 +166,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   await options.jobs.start(place.jobId, {
     ownerId,
     chatId,
+    ...(file.threadId === undefined ? {} : { threadId: file.threadId }),
     fileMessageId: file.messageId,
     fileName: file.fileName,
     locale: ctx.locale,

@@ -16,6 +16,7 @@ import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
 import { askerOf, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
 import { idsAskedFor, usageText } from "./check-commands.ts";
+import { topicOfUpdate } from "../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */
@@ -108,6 +109,8 @@ function watcherOf(ctx: BotContext, messageId: number | undefined, seen: readonl
     chatId: chat?.id ?? 0,
     chatType: chat?.type === "group" || chat?.type === "supergroup" ? chat.type : "private",
     messageId,
+    // Started in a forum topic (the command's, or the answer's a button sits on): told there.
+    threadId: topicOfUpdate(ctx),
     locale: ctx.locale,
     subscriber: { userId: from?.id ?? 0, name },
     seen,

@@ -88,6 +88,7 @@ help-inline-tip = In any other chat, type @{$bot} TX-12345 to post a payment's s
 whoami-user = User ID:
 whoami-chat = Chat ID:
 whoami-chat-type = Chat type:
+whoami-topic = Topic ID:
 whoami-allowed = You may ask for payment statuses here.
 whoami-not-allowed = You may not ask for payment statuses here yet. Send these IDs to an admin.
 

@@ -84,6 +84,7 @@ help-inline-tip = Dans toute autre discussion, tapez @{$bot} TX-12345 pour y pub
 whoami-user = ID utilisateur :
 whoami-chat = ID discussion :
 whoami-chat-type = Type de discussion :
+whoami-topic = ID du sujet :
 whoami-allowed = Vous pouvez demander des statuts de paiement ici.
 whoami-not-allowed = Vous ne pouvez pas encore demander de statuts de paiement ici. Envoyez ces ID à un administrateur.
 

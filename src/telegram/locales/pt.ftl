@@ -102,6 +102,7 @@ help-inline-tip = Em qualquer outra conversa, escreva @{$bot} TX-12345 para publ
 whoami-user = ID de utilizador:
 whoami-chat = ID da conversa:
 whoami-chat-type = Tipo de conversa:
+whoami-topic = ID do tópico:
 whoami-allowed = Pode consultar estados de pagamento aqui.
 whoami-not-allowed = Ainda não pode consultar estados de pagamento aqui. Envie estes IDs a um administrador.
 

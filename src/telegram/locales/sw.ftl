@@ -105,6 +105,7 @@ help-inline-tip = Katika gumzo lingine lolote, andika @{$bot} TX-12345 ili kuwek
 whoami-user = ID ya mtumiaji:
 whoami-chat = ID ya gumzo:
 whoami-chat-type = Aina ya gumzo:
+whoami-topic = Kitambulisho cha mada:
 whoami-allowed = Unaweza kuuliza hali ya malipo hapa.
 whoami-not-allowed = Bado huwezi kuuliza hali ya malipo hapa. Tuma ID hizi kwa msimamizi.
 
