@@ -31,6 +31,8 @@ export interface WatchNotifierOptions {
   aliases: ChatAliases;
   times: GiveUpTimes;
   adminAlerted: boolean;
+  /** SUPPORT_CHAT_ID is set: an answer shown again in a private chat keeps 🆘 Ask support while its payment is not SUCCESS. */
+  casesOffered?: boolean | undefined;
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
@@ -87,6 +89,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       adminAlerted: options.adminAlerted,
       clock: options.clock,
       watch: { chatType: notice.chatType, ...watchers },
+      askSupport: options.casesOffered === true && notice.chatType === "private",
     });
     try {
       await api.editMessageText(notice.chatId, notice.messageId, answer.message.text, {
