@@ -1,6 +1,8 @@
 import { Api, GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
+import { healthAnnouncer } from "../../../src/telegram/notify/health-alerts.ts";
+import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
 import { fakeTelegramFetch } from "../../support/fake-telegram-fetch.ts";
 import { captureLogs } from "../../support/logs.ts";
@@ -122,6 +124,19 @@ describe("forum topics", () => {
     expect(logs.entries().filter((entry) => entry.level !== "debug").map((entry) => [entry.msg, entry.failure])).toEqual([
       ["the forum topic was closed or deleted: sent to the chat's General topic instead", undefined],
       ["could not send a test", "topic_gone"],
+    ]);
+  });
+
+  it("sends the daily summary to the admins' topic and to each alert chat's, as HEALTH_ALERT_CHAT_IDS names them", async () => {
+    const { messenger, telegram } = topicMessenger();
+    const announcer = healthAnnouncer({ messenger, alertChatIds: new Set([-200, -300]), alertThreadIds: new Map([[-200, 5]]), clock: formatClock });
+    const none = { success: 0, failed: 0, "not-final": 0, "not-found": 0, timeout: 0, busy: 0, "service-error": 0, unreadable: 0, "token-rejected": 0 };
+    const quiet = { serviceMs: 0, failuresMs: 0 };
+    await announcer.digest({ from: 0, to: 1, outcomes: none, enquiries: { collection: 0, airtime: 0 }, payments: 0, reasons: [], trouble: { collection: quiet, airtime: quiet }, watched: 0 });
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
+      [-100, 42],
+      [-200, 5],
+      [-300, undefined],
     ]);
   });
 
