@@ -144,7 +144,8 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
       case "getChat":
         return forums.has(Number(payload.chat_id)) ? { id: payload.chat_id, type: "supergroup", title: "Forum", is_forum: true } : true;
       case "getChatMember":
-        return forums.has(Number(payload.chat_id)) ? { status: "administrator", user: options.botInfo, can_manage_topics: true } : true;
+        if (!forums.has(Number(payload.chat_id))) return true;
+        return Number(payload.user_id) === options.botInfo.id ? { status: "administrator", user: options.botInfo, can_manage_topics: true } : { status: "member", user: { id: payload.user_id, is_bot: false, first_name: "member" } };
       case "createForumTopic":
         return { message_thread_id: nextTopicId++, name: payload.name, icon_color: 7322096 };
       case "editMessageText":
