@@ -18,7 +18,7 @@ export type ResolveCaseResult =
 export async function resolveCase(deps: CaseActionDeps & { audit: CaseAudit }, number: number, by: CasePerson, where: CardPress): Promise<ResolveCaseResult> {
   const current = await deps.store.load(number);
   if (!current) return { type: "gone" };
-  if (!onItsCard(current, where, deps.supportChatId)) return { type: "not_support" };
+  if (!onItsCard(current, where)) return { type: "not_support" };
   const at = deps.now();
   const changed = await deps.store.change(number, (value) => (isOpen(value) ? { case: { ...value, resolvedBy: { ...by, at } }, result: true } : { case: value, result: false }));
   if (!changed) return { type: "gone" };

@@ -21,14 +21,14 @@ export type TakeCaseResult =
 export interface CaseActionDeps {
   store: CaseStore;
   audit: CaseAudit;
-  /** SUPPORT_CHAT_ID: its members handle cases. */
-  supportChatId: number;
   now: () => number;
 }
 
-/** Whether a press was made on the case's own card, in the support chat. */
-export const onItsCard = (value: Case, where: CardPress, supportChatId: number): boolean =>
-  where.chatId === supportChatId && value.card?.chatId === where.chatId && value.card.messageId === where.messageId;
+/**
+ * Whether a press was made on the case's own card, in the support chat: the chat the card was
+ * posted in (SUPPORT_CHAT_ID, or the supergroup it became, which the card followed).
+ */
+export const onItsCard = (value: Case, where: CardPress): boolean => value.card !== undefined && value.card.chatId === where.chatId && value.card.messageId === where.messageId;
 
 /**
  * A member of the support chat takes a case: of two pressing at once, on any instance, the first
@@ -38,7 +38,7 @@ export const onItsCard = (value: Case, where: CardPress, supportChatId: number):
 export async function takeCase(deps: CaseActionDeps, number: number, by: CasePerson, where: CardPress): Promise<TakeCaseResult> {
   const current = await deps.store.load(number);
   if (!current) return { type: "gone" };
-  if (!onItsCard(current, where, deps.supportChatId)) return { type: "not_support" };
+  if (!onItsCard(current, where)) return { type: "not_support" };
   const at = deps.now();
   const changed = await deps.store.change(number, (value) => (stateOf(value) === "open" ? { case: { ...value, takenBy: { ...by, at } }, result: true } : { case: value, result: false }));
   if (!changed) return { type: "gone" };

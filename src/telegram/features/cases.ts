@@ -59,14 +59,13 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
   const { store, desk } = deps;
   const support = desk.support;
   const composer = new Composer<BotContext>();
-  const cases = { ...deps, supportChatId: support.chatId };
   const formats = (ctx: BotContext): CaseFormats => ({ t: ctx.t, clock: deps.clock, day: ctx.day, now: deps.now() });
   const reply = (ctx: BotContext, text: string, replyTo: number | undefined, extra: { reply_markup?: InlineKeyboard } = {}) =>
     ctx.reply(text, { ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }), ...extra });
 
   /** Opens (or joins) the case of a payment checked just now, and says so; the reply belongs to the case. */
   async function escalate(ctx: BotContext, outcome: EnquiryOutcome, note: string | undefined, replyTo: number | undefined): Promise<void> {
-    const result = await openCase(cases, outcome, agentOf(ctx, note, deps.now()));
+    const result = await openCase(deps, outcome, agentOf(ctx, note, deps.now()));
     switch (result.type) {
       case "success":
         await reply(ctx, ctx.t("case-success"), replyTo);
@@ -154,7 +153,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
   });
 
   deps.presses.on("takeCase", async (ctx, { number }) => {
-    const result = await takeCase(cases, number, personOf(ctx), pressedOn(ctx));
+    const result = await takeCase(deps, number, personOf(ctx), pressedOn(ctx));
     switch (result.type) {
       case "not_support":
         return toast(ctx, ctx.t("toast-case-support-only"));
@@ -173,7 +172,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
   });
 
   deps.presses.on("resolveCase", async (ctx, { number }) => {
-    const result = await resolveCase(cases, number, personOf(ctx), pressedOn(ctx));
+    const result = await resolveCase(deps, number, personOf(ctx), pressedOn(ctx));
     switch (result.type) {
       case "not_support":
         return toast(ctx, ctx.t("toast-case-support-only"));
@@ -192,13 +191,13 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
   deps.presses.on("refreshCase", async (ctx, { number }) => {
     const value = await store.load(number);
     if (!value) return toast(ctx, ctx.t("toast-case-gone"));
-    if (!onItsCard(value, pressedOn(ctx), support.chatId)) return toast(ctx, ctx.t("toast-case-support-only"));
+    if (!onItsCard(value, pressedOn(ctx))) return toast(ctx, ctx.t("toast-case-support-only"));
     const query: Query = { scope: value.kind, ids: [value.transactionId] };
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const [result] = await deps.checker.run(query, askerOf(ctx, "refresh"), { fresh: true });
     const outcome = result?.outcomes[0];
     if (!outcome) return;
-    const checked = await recordCaseCheck(cases, number, outcome);
+    const checked = await recordCaseCheck(deps, number, outcome);
     if (checked.type === "gone") return toast(ctx, ctx.t("toast-case-gone"));
     await toast(ctx, ctx.t(checked.changed ? "toast-updated" : "toast-unchanged"));
     await desk.showCard(checked.case);

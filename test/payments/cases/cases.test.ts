@@ -45,7 +45,7 @@ describe.each(adapters)("cases in the $name store", ({ skip, open }) => {
     const store: CaseStore = createCaseStore(state);
     const audited: { action: string; case: number }[] = [];
     const audit: CaseAudit = (action, value) => void audited.push({ action, case: value.number });
-    const deps = { store, audit, now, schedule: { firstCheckMs: 15_000, maxIntervalMs: 600_000 }, supportChatId: SUPPORT };
+    const deps = { store, audit, now, schedule: { firstCheckMs: 15_000, maxIntervalMs: 600_000 } };
     /** Opens a case and gives it a card, as the Telegram side does once it is posted. */
     const openWithCard = async (id: string, userId: number, messageId: number) => {
       const opened = await openCase(deps, outcomes.pending("collection", id), agent(userId));
