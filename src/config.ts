@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AccessLists } from "./access/policy.ts";
-import { MAX_TELEGRAM_ID, parseTelegramId } from "./access/telegram-id.ts";
+import { parseChatTopic, parseTelegramId, type ChatTopic } from "./access/telegram-id.ts";
 import { enquiryBase } from "./payments/enquiry/enquiry-address.ts";
 import { basicAuthorization, type ClientCredentials } from "./payments/enquiry/token-request.ts";
 import type { HealthThresholds } from "./payments/health/judging/thresholds.ts";
@@ -46,11 +46,27 @@ export interface Config {
   /** IANA time zone of the times shown to users and of report file names (BOT_TIMEZONE). */
   timeZone: string;
   adminChatId: number | undefined;
+  /** ADMIN_CHAT_ID's forum topic, when it names one (`CHAT_ID:THREAD_ID`). */
+  adminThreadId: number | undefined;
   health: HealthSettings;
+  /** The support team's chat, where cases are handled (SUPPORT_CHAT_ID); no cases without it. */
+  support: SupportSettings | undefined;
   auditLogFile: string | undefined;
   shutdownGraceMs: number;
   logLevel: LogLevel;
 }
+
+/** Where cases go, and when one nobody took is recalled (see docs/cases.md). */
+export interface SupportSettings {
+  chatId: number;
+  /** One topic for every card (`CHAT_ID:THREAD_ID`); otherwise a topic per case where the chat is a forum. */
+  threadId: number | undefined;
+  /** A case not taken this long after it opened gets one reminder (CASE_REMIND_MINUTES). */
+  remindMs: number;
+}
+
+/** A case nobody took is recalled in the support chat after this many minutes, by default. */
+export const CASE_REMIND_DEFAULT_MINUTES = 15;
 
 export interface WatchSettings {
   firstCheckMs: number;
@@ -128,6 +144,8 @@ export interface HealthSettings {
   thresholds: HealthThresholds;
   /** Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID (HEALTH_ALERT_CHAT_IDS). */
   alertChatIds: ReadonlySet<number>;
+  /** The forum topic an alert chat is told in, for entries written `CHAT_ID:THREAD_ID`. */
+  alertThreadIds: ReadonlyMap<number, number>;
   /** The daily summary's time in BOT_TIMEZONE (DIGEST_TIME); no summary when unset. */
   digestTime: { hour: number; minute: number } | undefined;
 }
@@ -139,6 +157,7 @@ export const HEALTH_DOWN_PERCENT = 80;
 export const HEALTH_DEFAULTS: HealthSettings = {
   thresholds: { minEnquiries: 10, degradedPercent: 20, downPercent: HEALTH_DOWN_PERCENT, slowMs: 5_000, recoveryMs: 10 * 60_000 },
   alertChatIds: new Set(),
+  alertThreadIds: new Map(),
   digestTime: undefined,
 };
 
@@ -174,6 +193,32 @@ const idList = trimmed.transform((value, ctx) => {
     ids.add(id);
   }
   return ids;
+});
+
+const chatTopicRule = "is not a numeric Telegram ID of a chat, optionally with a forum topic's ID as CHAT_ID:THREAD_ID (such as -1001234567890:42)";
+
+/** One chat, or one topic of it: `-1001234567890` or `-1001234567890:42`. */
+const chatTopic = trimmed.transform((value, ctx) => {
+  const parsed = parseChatTopic(value);
+  if (parsed === undefined) {
+    ctx.addIssue({ code: "custom", message: `"${value}" ${chatTopicRule}` });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** Chats, each perhaps with its topic, separated by commas or spaces. */
+const chatTopicList = trimmed.transform((value, ctx) => {
+  const chats: ChatTopic[] = [];
+  for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+    const parsed = parseChatTopic(part);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: "custom", message: `"${part}" ${chatTopicRule}` });
+      return z.NEVER;
+    }
+    chats.push(parsed);
+  }
+  return chats;
 });
 
 /** `host:port, host:port`: a host alone is on Sentinel's port; an IPv6 address goes in brackets. */
@@ -293,12 +338,12 @@ const envSchema = z.object({
     }, "must be an IANA time zone name, such as Africa/Accra, Europe/Paris or UTC"),
     "UTC",
   ),
-  ADMIN_CHAT_ID: optional(integer(-MAX_TELEGRAM_ID, MAX_TELEGRAM_ID)),
+  ADMIN_CHAT_ID: optional(chatTopic),
   HEALTH_MIN_ENQUIRIES: withDefault(integer(1, 1_000_000), HEALTH_DEFAULTS.thresholds.minEnquiries),
   HEALTH_DEGRADED_PERCENT: withDefault(integer(1, HEALTH_DOWN_PERCENT - 1), HEALTH_DEFAULTS.thresholds.degradedPercent),
   HEALTH_SLOW_MS: withDefault(integer(100, 600_000), HEALTH_DEFAULTS.thresholds.slowMs),
   HEALTH_RECOVERY_MINUTES: withDefault(decimal(0.001, 1440), HEALTH_DEFAULTS.thresholds.recoveryMs / 60_000),
-  HEALTH_ALERT_CHAT_IDS: optional(idList),
+  HEALTH_ALERT_CHAT_IDS: optional(chatTopicList),
   DIGEST_TIME: optional(
     trimmed
       .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM, such as 18:00 (in BOT_TIMEZONE)")
@@ -307,6 +352,8 @@ const envSchema = z.object({
         return { hour, minute };
       }),
   ),
+  SUPPORT_CHAT_ID: optional(chatTopic),
+  CASE_REMIND_MINUTES: withDefault(decimal(0.001, 10_080), CASE_REMIND_DEFAULT_MINUTES),
   AUDIT_LOG_FILE: optional(trimmed),
   SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
   LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
@@ -337,6 +384,7 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
   const longest = Number(env.WATCH_MAX_INTERVAL_SECONDS?.trim() || WATCH_DEFAULTS.maxIntervalSeconds);
   if (first > longest) problems.push("WATCH_FIRST_CHECK_SECONDS must not be longer than WATCH_MAX_INTERVAL_SECONDS");
   problems.push(...redisProblems(present));
+  if (present("CASE_REMIND_MINUTES") && !present("SUPPORT_CHAT_ID")) problems.push("CASE_REMIND_MINUTES is only used with SUPPORT_CHAT_ID, which is not set");
   const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
   const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
   if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
@@ -458,7 +506,8 @@ function toConfig(env: Env): Config {
         : { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS },
     state: stateConfig(env),
     timeZone: env.BOT_TIMEZONE,
-    adminChatId: env.ADMIN_CHAT_ID,
+    adminChatId: env.ADMIN_CHAT_ID?.chatId,
+    adminThreadId: env.ADMIN_CHAT_ID?.threadId,
     health: {
       thresholds: {
         minEnquiries: env.HEALTH_MIN_ENQUIRIES,
@@ -467,9 +516,11 @@ function toConfig(env: Env): Config {
         slowMs: env.HEALTH_SLOW_MS,
         recoveryMs: env.HEALTH_RECOVERY_MINUTES * 60_000,
       },
-      alertChatIds: env.HEALTH_ALERT_CHAT_IDS ?? new Set(),
+      alertChatIds: new Set((env.HEALTH_ALERT_CHAT_IDS ?? []).map((chat) => chat.chatId)),
+      alertThreadIds: new Map((env.HEALTH_ALERT_CHAT_IDS ?? []).flatMap((chat) => (chat.threadId === undefined ? [] : [[chat.chatId, chat.threadId] as const]))),
       digestTime: env.DIGEST_TIME,
     },
+    support: env.SUPPORT_CHAT_ID && { chatId: env.SUPPORT_CHAT_ID.chatId, threadId: env.SUPPORT_CHAT_ID.threadId, remindMs: env.CASE_REMIND_MINUTES * 60_000 },
     auditLogFile: env.AUDIT_LOG_FILE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     logLevel: env.LOG_LEVEL,

@@ -300,10 +300,11 @@ describe("the provider's health settings", () => {
   });
 
   it("take decimals of minutes for the recovery, groups for alerts, and a time of day for the summary", () => {
-    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
+    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002:42", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
     expect(result.ok && result.config.health).toEqual({
       thresholds: { minEnquiries: 50, degradedPercent: 25, downPercent: 80, slowMs: 8_000, recoveryMs: 3_000 },
       alertChatIds: new Set([-1001, -1002]),
+      alertThreadIds: new Map([[-1002, 42]]),
       digestTime: { hour: 7, minute: 30 },
     });
   });
@@ -314,6 +315,27 @@ describe("the provider's health settings", () => {
     expect(found.join("\n")).toMatch(/DIGEST_TIME must be a time of day as HH:MM/);
     expect(found.join("\n")).toMatch(/HEALTH_DEGRADED_PERCENT Too big: expected number to be <=79/);
     expect(found.join("\n")).toMatch(/HEALTH_ALERT_CHAT_IDS "ops-group" is not a numeric Telegram ID/);
+  });
+});
+
+describe("forum topics and the support chat", () => {
+  it("take CHAT_ID:THREAD_ID for the admin chat and the support chat; cases are off without SUPPORT_CHAT_ID", () => {
+    const plain = parseConfig(minimal);
+    expect(plain.ok && [plain.config.adminChatId, plain.config.adminThreadId, plain.config.support]).toEqual([undefined, undefined, undefined]);
+    const result = parseConfig({ ...minimal, ADMIN_CHAT_ID: "-1001234567890:42", SUPPORT_CHAT_ID: "-1009876543210", CASE_REMIND_MINUTES: "0.5" });
+    expect(result.ok && [result.config.adminChatId, result.config.adminThreadId]).toEqual([-1001234567890, 42]);
+    expect(result.ok && result.config.support).toEqual({ chatId: -1009876543210, threadId: undefined, remindMs: 30_000 });
+    const topic = parseConfig({ ...minimal, SUPPORT_CHAT_ID: " -1009876543210:7 " });
+    expect(topic.ok && topic.config.support).toEqual({ chatId: -1009876543210, threadId: 7, remindMs: 15 * 60_000 });
+  });
+
+  it("refuses what the Telegram ID rule refuses, a topic that is not a topic's ID, and a reminder with no support chat, all at once", () => {
+    const found = problems({ ...minimal, ADMIN_CHAT_ID: "-0100:1", SUPPORT_CHAT_ID: "-1001:0", HEALTH_ALERT_CHAT_IDS: "-1001:4:2" });
+    expect(found.join("\n")).toMatch(/ADMIN_CHAT_ID "-0100:1" is not a numeric Telegram ID/);
+    expect(found.join("\n")).toMatch(/SUPPORT_CHAT_ID "-1001:0" is not a numeric Telegram ID of a chat, optionally with a forum topic's ID as CHAT_ID:THREAD_ID/);
+    expect(found.join("\n")).toMatch(/HEALTH_ALERT_CHAT_IDS "-1001:4:2"/);
+    expect(problems({ ...minimal, CASE_REMIND_MINUTES: "5" })).toEqual(["CASE_REMIND_MINUTES is only used with SUPPORT_CHAT_ID, which is not set"]);
+    expect(problems({ ...minimal, SUPPORT_CHAT_ID: "-1001", CASE_REMIND_MINUTES: "0" }).join()).toMatch(/CASE_REMIND_MINUTES/);
   });
 });
 

@@ -39,12 +39,17 @@ import { healthArea } from "./areas/health.ts";
 import { languagesArea } from "./areas/languages.ts";
 import { serviceTokenArea } from "./areas/service-token.ts";
 import { watchesArea } from "./areas/watches.ts";
+import { casesArea } from "./areas/cases.ts";
+import { caseFigures } from "../payments/cases/case-figures.ts";
+import { createCaseStore } from "../payments/cases/case-store.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
 export type BotSettings = Pick<
   Config,
   "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
->;
+> &
+  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
+  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 /**
  * What differs between the bot in production, its warm-up, the demo and the tests: the rest is
@@ -123,9 +128,13 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const now = parts.now ?? Date.now;
   const api = outsideApi(parts);
 
-  const access = accessArea(settings, state, logger, parts.now);
+  const support = settings.support;
+  // The support chat is allowed, as the groups of ALLOWED_CHAT_IDS are: its members handle cases there.
+  const lists = support ? { ...settings.access, allowedChatIds: new Set([...settings.access.allowedChatIds, support.chatId]) } : settings.access;
+  const access = accessArea({ access: lists }, state, logger, parts.now);
+  const caseStore = support ? createCaseStore(state) : undefined;
   const languages = languagesArea(state, translations, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, userIds: settings.access.adminUserIds }, logger });
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
   const stores: BotStores = {
     buttons: new ButtonStore(state.kv),
     shownAnswers: new ShownAnswers(state.kv),
@@ -136,12 +145,16 @@ export function assembleBot(parts: BotParts): AssembledBot {
   };
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
-  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now });
+  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
   const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger };
   const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics });
   const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId });
+  const cases =
+    support && caseStore
+      ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      : undefined;
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
 
   const bot = createBot({
@@ -151,6 +164,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     checker: enquiries.checker,
     watches: watchStore,
     bulkChecks: bulk.jobs,
+    ...(cases ? { cases: cases.feature } : {}),
     stores,
     translations,
     languages: languages.choices,
@@ -164,7 +178,15 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ...(parts.now ? { now: parts.now } : {}),
     health: {
       report: (at) => health.report(at),
-      adminFacts: () => adminFacts({ state, tokenExpiresAt: token.expiresAt, token: token.report, backgroundQueue: () => enquiries.budget.waiting, watchedPayments: () => watchStore.activeTargets() }),
+      adminFacts: () =>
+        adminFacts({
+          state,
+          tokenExpiresAt: token.expiresAt,
+          token: token.report,
+          backgroundQueue: () => enquiries.budget.waiting,
+          watchedPayments: () => watchStore.activeTargets(),
+          cases: cases && (() => cases.figures(now())),
+        }),
       forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id),
       clock: clockIn(settings.timeZone),
       now,
@@ -172,7 +194,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     },
   });
 
-  const areas: Area[] = [access, languages, health, token, watches, bulk];
+  const areas: Area[] = [access, languages, health, token, watches, bulk, ...(cases ? [cases] : [])];
   return {
     bot,
     api,

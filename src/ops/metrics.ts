@@ -121,6 +121,23 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  /** Read when scraped, from the state store (every instance's cases): set once cases exist (SUPPORT_CHAT_ID). */
+  const caseSources: { open?: () => Promise<number> } = {};
+  new Gauge({
+    name: "payment_bot_cases_open",
+    help: "Cases not yet resolved, all instances together (absent without SUPPORT_CHAT_ID).",
+    registers: [registry],
+    async collect() {
+      if (caseSources.open) this.set(await caseSources.open().catch(() => Number.NaN));
+    },
+  });
+  const caseTakenSeconds = new Histogram({
+    name: "payment_bot_case_time_to_take_seconds",
+    help: "From a case opening to a support member taking it.",
+    buckets: [30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400, 43_200],
+    registers: [registry],
+  });
+
   const observer: EnquiryObserver = {
     onAttempt: ({ kind, durationMs, outcome }) => upstreamSeconds.observe({ kind, outcome }, durationMs / 1000),
     onRetry: ({ kind, reason }) => retries.inc({ kind, reason }),
@@ -147,6 +164,10 @@ export function createMetrics() {
     countWatchNotification: (result: string) => watchNotifications.inc({ result }),
     /** Where the watch gauges read from. */
     watchSources: (set: { activeWatches: () => Promise<number>; backgroundQueue: () => number }) => Object.assign(sources, set),
+    /** Where the open cases are counted from. */
+    caseSources: (set: { open: () => Promise<number> }) => Object.assign(caseSources, set),
+    /** For the cases feature: how long a case waited to be taken. */
+    observeCaseTaken: (waitedMs: number) => caseTakenSeconds.observe(waitedMs / 1000),
     /** For the health monitor: the state of each kind after every evaluation. */
     providerHealth: (kind: EnquiryKind, state: { level: 0 | 1 | 2; failuresHigh: boolean }) => {
       providerState.set({ kind }, state.level);

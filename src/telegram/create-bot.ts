@@ -32,6 +32,7 @@ import { watchFeature } from "./features/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { unknownCommandFeature } from "./features/unknown-command.ts";
 import { whoamiFeature } from "./features/whoami.ts";
+import { casesFeature, type CasesFeatureDeps } from "./features/cases.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
 import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
@@ -89,6 +90,8 @@ export interface CreateBotOptions {
   now?: () => number;
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
   onApiError?: ApiErrorListener;
+  /** Cases (SUPPORT_CHAT_ID): 🆘 Ask support, /escalate, the cards' buttons, the conversation, /cases. None without it. */
+  cases?: Omit<CasesFeatureDeps, "checker" | "presses" | "kv">;
   /** /health, and the provider's state that answers mention while it is in trouble. */
   health: HealthFeatureDeps & { providerStatus: () => Record<EnquiryKind, KindStatus> | undefined };
 }
@@ -133,6 +136,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     watches: options.watches,
     clock: clockIn(settings.timeZone),
     providerStatus: options.health.providerStatus,
+    casesOffered: options.cases !== undefined,
   };
   refreshAndKindPresses(presses, answers);
   const accessFeatures = new Composer<BotContext>();
@@ -157,9 +161,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     presses.middleware(),
     // Behind one cheap test: every other update passes the three without going through them.
     accessFeatures.middleware(),
-    helpFeature(policy).middleware(),
+    helpFeature(policy, { cases: options.cases !== undefined }).middleware(),
     healthFeature(options.health).middleware(),
     whoamiFeature().middleware(),
+    // Before anything that reads a private message or a file: an agent's reply to a case is for the case.
+    ...(options.cases ? [casesFeature({ ...options.cases, checker: options.checker, presses, kv: stores.flags }).middleware()] : []),
     languageFeature({ choices: options.languages, translations, presses }).middleware(),
     checkCommandsFeature(answers).middleware(),
     inlineFeature({ ...answers, posted: stores.postedInline }).middleware(),

@@ -1,6 +1,6 @@
 import type { UserFromGetMe } from "grammy/types";
 import { assembleBot } from "../../src/app/assemble.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../../src/config.ts";
+import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type SupportSettings, type WatchSettings } from "../../src/config.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
@@ -57,6 +57,8 @@ export interface HarnessOptions {
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
   /** How the provider's health is judged (HEALTH_*); the defaults otherwise. */
   health?: Partial<HealthSettings>;
+  /** SUPPORT_CHAT_ID (with its topic and CASE_REMIND_MINUTES): cases on; off without it. */
+  support?: SupportSettings;
 }
 
 /** Where admin alerts go when a test turns them on. */
@@ -103,6 +105,7 @@ export function createTestBot(options: HarnessOptions) {
       cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
       adminChatId: options.adminAlerted ? ADMIN_CHAT : undefined,
       health: { ...HEALTH_DEFAULTS, ...options.health },
+      ...(options.support ? { support: options.support } : {}),
     },
     state,
     enquiry: { interactive: options.enquiry, background: options.enquiry },

@@ -47,7 +47,7 @@ interface UserRef {
  * long-polling getUpdates with offsets, the methods the bot calls, and Telegram's error format.
  * It plays the users (updates are pushed in) and records every call the bot makes.
  */
-export async function startFakeBotApi(options: { token: string; botInfo: UserFromGetMe }) {
+export async function startFakeBotApi(options: { token: string; botInfo: UserFromGetMe; forums?: readonly number[] }) {
   const calls: RecordedCall[] = [];
   const updates: Update[] = [];
   const failures: InjectedFailure[] = [];
@@ -60,7 +60,10 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   const attempts = new Map<string, number>();
   let nextUpdateId = 1;
   let nextMessageId = 1;
+  let nextTopicId = 1000;
   let confirmedOffset = 0;
+  /** Forum supergroups in which the bot is an administrator that may manage topics. */
+  const forums = new Set(options.forums ?? []);
   /** Told of every successful call as it is recorded (the benchmark times replies this way). */
   const listeners = new Set<(call: RecordedCall) => void>();
   /** What each message the bot sent shows now (text and keyboard), by `chat:message`: what a press carries. */
@@ -138,6 +141,13 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
         return sentMessage(payload, {
           document: { file_id: `sent-${nextMessageId}`, file_unique_id: `sent-${nextMessageId}`, file_name: (payload.document as { filename?: string } | undefined)?.filename },
         });
+      case "getChat":
+        return forums.has(Number(payload.chat_id)) ? { id: payload.chat_id, type: "supergroup", title: "Forum", is_forum: true } : true;
+      case "getChatMember":
+        if (!forums.has(Number(payload.chat_id))) return true;
+        return Number(payload.user_id) === options.botInfo.id ? { status: "administrator", user: options.botInfo, can_manage_topics: true } : { status: "member", user: { id: payload.user_id, is_bot: false, first_name: "member" } };
+      case "createForumTopic":
+        return { message_thread_id: nextTopicId++, name: payload.name, icon_color: 7322096 };
       case "editMessageText":
         return {
           message_id: payload.message_id,
@@ -246,6 +256,17 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
     sendText(chat: ChatRef, from: UserRef, text: string): Update {
       const command = /^\/\S+/.exec(text)?.[0];
       return push(fromUser(chat, from, { text, ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}) }));
+    },
+    /** A user writes as a reply to a message, or in a forum topic (every message there replies to the topic's first message, as Telegram sends it). */
+    write(chat: ChatRef, from: UserRef, text: string, where: { replyTo?: number; threadId?: number }): Update {
+      const replyTo = where.replyTo ?? where.threadId;
+      return push(
+        fromUser(chat, from, {
+          text,
+          ...(where.threadId === undefined ? {} : { is_topic_message: true, message_thread_id: where.threadId }),
+          ...(replyTo === undefined ? {} : { reply_to_message: { message_id: replyTo, date: 0, chat, from: options.botInfo } }),
+        }),
+      );
     },
     /** A user sends a file (a document), with an optional caption (a leading /command gets its entity). */
     sendFile(chat: ChatRef, from: UserRef, file: FileToSend): Update {

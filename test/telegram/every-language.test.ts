@@ -1,5 +1,6 @@
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it, vi } from "vitest";
+import { createCaseStore } from "../../src/payments/cases/case-store.ts";
 import { createTestBot, translations, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { expectSendable } from "../support/telegram-limits.ts";
@@ -22,6 +23,9 @@ const enquiry = () =>
   );
 
 const PRIVATE = { id: USER.id, type: "private" as const, first_name: USER.first_name };
+/** The support team's chat (SUPPORT_CHAT_ID), in the same language: cards and what is said there follow it. */
+const SUPPORT = { id: -1005555555555, type: "supergroup" as const, title: "Support" };
+const SUPPORT_MEMBER = { id: 7001, is_bot: false, first_name: "Kofi", language_code: "en" };
 let nextId = 900_000;
 const fileUpdate = (fileId: string): Update =>
   ({
@@ -62,13 +66,19 @@ const TEXTS = [
   "/users",
   "/allow 4242",
   "/revoke 4242",
+  "/escalate TX-PENDING-31 the customer was charged twice",
+  "/escalate TX-FAILED-32",
+  "/escalate TX-OK-33",
+  "/escalate",
+  "/cases",
 ];
 
 /** Every flow an admin can take, in one language chosen with /language: what the bot sent. */
 async function everyFlow(locale: string): Promise<ApiCall[]> {
-  const bot = createTestBot({ enquiry: enquiry(), access: { adminUserIds: new Set([USER.id]) }, adminAlerted: true });
+  const bot = createTestBot({ enquiry: enquiry(), access: { adminUserIds: new Set([USER.id]) }, adminAlerted: true, support: { chatId: SUPPORT.id, threadId: undefined, remindMs: 60_000 } });
   try {
     await bot.state.records.update("languages", `user:${USER.id}`, () => JSON.stringify({ locale, by: USER.id, at: 1 }));
+    await bot.state.records.update("languages", `chat:${SUPPORT.id}`, () => JSON.stringify({ locale, by: SUPPORT_MEMBER.id, at: 1 }));
     await bot.assembled.prepare();
     for (const text of TEXTS) await bot.bot.handleUpdate(messageUpdate(text));
     // Every button the bot showed, pressed once (the access buttons too), on the message that carries it.
@@ -80,6 +90,7 @@ async function everyFlow(locale: string): Promise<ApiCall[]> {
         await bot.bot.handleUpdate(callbackUpdate(button.callback_data, { message_id: 9_500, chat: PRIVATE, text: call.payload.text ?? "", reply_markup: keyboard }));
       }
     }
+    await caseFlows(bot);
     bot.uploaded.set(`file-${locale}`, new TextEncoder().encode("TX-OK-20\nTX-FAILED-21\nTX-PENDING-22\nnot an id!\n"));
     await bot.bot.handleUpdate(fileUpdate(`file-${locale}`));
     await vi.waitFor(() => expect(bot.calls.some((call) => call.method === "sendDocument")).toBe(true), { timeout: 5_000 });
@@ -90,16 +101,47 @@ async function everyFlow(locale: string): Promise<ApiCall[]> {
   }
 }
 
-/** What the agent read (the admin chat and people without a language of their own are answered in the default one). */
+/**
+ * A case through the support desk: support takes it and refreshes its card, writes to the agent,
+ * who answers, then resolves it; /cases on both sides. Case #1 is the one the first 🆘 opened.
+ */
+async function caseFlows(bot: ReturnType<typeof createTestBot>): Promise<void> {
+  const value = await createCaseStore(bot.state).load(1);
+  const cardId = value?.card?.messageId ?? 0;
+  const card = bot.calls.find((call) => call.method === "sendMessage" && call.payload.chat_id === SUPPORT.id && call.payload.reply_markup);
+  const keyboard = card?.payload.reply_markup as InlineKeyboardMarkup;
+  const [take, resolve, refresh] = keyboard.inline_keyboard.flat().map((button) => ("callback_data" in button ? (button.callback_data ?? "") : ""));
+  const pressCard = (data: string | undefined) => bot.bot.handleUpdate(callbackUpdate(data ?? "", { message_id: cardId, chat: SUPPORT, text: card?.payload.text ?? "", reply_markup: keyboard }, SUPPORT_MEMBER));
+  const replyTo = (text: string, chat: { id: number; type: "private" | "supergroup" }, from: typeof USER, messageId: number) => {
+    const update = messageUpdate(text, { chat, from });
+    Object.assign(update.message ?? {}, { reply_to_message: { message_id: messageId, date: 0, chat, from: { id: 123456789, is_bot: true, first_name: "bot" } } });
+    return bot.bot.handleUpdate(update);
+  };
+  await pressCard(take);
+  await pressCard(refresh);
+  await replyTo("Which number did the customer use?", SUPPORT, SUPPORT_MEMBER, cardId);
+  // The agent answers the case's first message they got.
+  const agentSide = [...(await bot.state.records.all("case-messages")).entries()].find(([key, number]) => key.startsWith(`${USER.id}:`) && number === "1");
+  await replyTo("0244 123 456", PRIVATE, USER, Number(agentSide?.[0].split(":")[1]));
+  await bot.bot.handleUpdate(messageUpdate("/cases", { chat: SUPPORT, from: SUPPORT_MEMBER }));
+  await bot.bot.handleUpdate(messageUpdate("/cases"));
+  await pressCard(resolve);
+}
+
+/** What the agent and the support chat read (the admin chat and people without a language of their own are answered in the default one). */
 const textsOf = (calls: readonly ApiCall[]) =>
   calls
-    .filter((call) => call.method === "answerCallbackQuery" || (["sendMessage", "editMessageText", "sendDocument"].includes(call.method) && call.payload.chat_id === USER.id))
+    .filter((call) => call.method === "answerCallbackQuery" || (["sendMessage", "editMessageText", "sendDocument"].includes(call.method) && (call.payload.chat_id === USER.id || call.payload.chat_id === SUPPORT.id)))
     .map((call) => call.payload.text ?? (call.payload.caption as string | undefined) ?? "");
 
 describe("every flow, in every language", () => {
   it("fits Telegram's limits (text, entities, button data) and says nothing in English outside English", async () => {
     const english = textsOf(await everyFlow("en"));
     expect(english.length).toBeGreaterThan(40);
+    // The case flows ran whole: a card, both sides of the conversation, its end.
+    for (const start of ["🆘 Case #1 · waiting", "💬 Kofi (support), case #1:", "💬 Ama (agent), case #1:", "Open cases (", "Your open cases (", "✅ Kofi from support resolved case #1."]) {
+      expect(english.some((text) => text.startsWith(start)), start).toBe(true);
+    }
     for (const locale of translations.locales.filter((l) => l !== "en")) {
       const calls = await everyFlow(locale);
       expectSendable(calls);

@@ -8,6 +8,7 @@ import { rank } from "../../payments/health/judging/thresholds.ts";
 import { startDailyDigest } from "../../payments/health/reporting/daily-digest.ts";
 import { healthReport, type HealthReport } from "../../payments/health/reporting/report.ts";
 import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { CaseFigures } from "../../payments/cases/case-figures.ts";
 import type { StateStore } from "../../state/ports.ts";
 import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
@@ -25,6 +26,8 @@ export interface HealthAreaOptions {
   logger: Logger;
   metrics?: Metrics | undefined;
   now: () => number;
+  /** With SUPPORT_CHAT_ID: the cases the daily summary counts. */
+  cases?: ((from: number, to: number) => Promise<CaseFigures>) | undefined;
 }
 
 export interface HealthArea extends Area {
@@ -39,9 +42,9 @@ export interface HealthArea extends Area {
 }
 
 /** The provider's health: every enquiry counted, the state judged every few seconds, each change and the daily summary told. */
-export function healthArea({ settings, state, messenger, watches, logger, metrics, now }: HealthAreaOptions): HealthArea {
+export function healthArea({ settings, state, messenger, watches, logger, metrics, now, cases }: HealthAreaOptions): HealthArea {
   const zone = timeZone(settings.timeZone);
-  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, clock: clockIn(settings.timeZone) });
+  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, alertThreadIds: settings.health.alertThreadIds, clock: clockIn(settings.timeZone) });
   const recorder = healthRecorder({ tallies: state.tallies, logger, now });
   const reader = healthCountsReader(state.tallies);
   const monitor = healthMonitor({
@@ -77,7 +80,7 @@ export function healthArea({ settings, state, messenger, watches, logger, metric
           kv: state.kv,
           zone,
           time,
-          sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets() },
+          sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets(), cases },
           send: announcer.digest,
           logger,
           now,

@@ -16,7 +16,7 @@ import type { BotSettings } from "../assemble.ts";
 import type { Area } from "./area.ts";
 
 export interface WatchesAreaOptions {
-  settings: Pick<BotSettings, "watches" | "backgroundPerSecond" | "timeZone">;
+  settings: Pick<BotSettings, "watches" | "backgroundPerSecond" | "timeZone" | "support">;
   store: WatchStore;
   state: StateStore;
   policy: AccessPolicy;
@@ -58,6 +58,7 @@ export function watchesArea(options: WatchesAreaOptions): Area {
         aliases: stores.aliases,
         times: { maxHours: settings.watches.maxAgeMs / 3_600_000, notFoundMinutes: settings.watches.notFoundMs / 60_000 },
         adminAlerted: options.messenger.reachesAdmins,
+        casesOffered: settings.support !== undefined,
         clock: clockIn(settings.timeZone),
         logger,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),

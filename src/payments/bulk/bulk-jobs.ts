@@ -13,6 +13,8 @@ import { runBulkCheck } from "./run.ts";
 export interface BulkRequest {
   ownerId: number;
   chatId: number;
+  /** The forum topic the file was sent in: the progress message and the report go there too. */
+  threadId?: number | undefined;
   /** The uploaded file's message: the progress message and the report reply to it. */
   fileMessageId: number;
   fileName: string;
@@ -26,6 +28,8 @@ export interface BulkRequest {
 export interface BulkJobRecord {
   ownerId: number;
   chatId: number;
+  /** The forum topic it runs in, as the request's. */
+  threadId?: number | undefined;
   /** The message that shows the check's progress, then its summary. */
   progressMessageId: number;
   total: number;
@@ -215,7 +219,15 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
         await state.kv.delete(ownerKey(request.ownerId));
         throw error;
       }
-      const record: BulkJobRecord = { ownerId: request.ownerId, chatId: request.chatId, progressMessageId, total: request.ids.length, fileName: request.fileName, locale: request.locale };
+      const record: BulkJobRecord = {
+        ownerId: request.ownerId,
+        chatId: request.chatId,
+        ...(request.threadId === undefined ? {} : { threadId: request.threadId }),
+        progressMessageId,
+        total: request.ids.length,
+        fileName: request.fileName,
+        locale: request.locale,
+      };
       await state.claims.claim(jobKey(jobId), options.instanceId, JOB_TTL_MS);
       await state.kv.set(jobKey(jobId), JSON.stringify(record), JOB_TTL_MS);
       await state.sets.add(RUNNING, jobId, JOB_TTL_MS);

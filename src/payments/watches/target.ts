@@ -38,6 +38,8 @@ export interface ChatWatch {
   chatType: "private" | "group" | "supergroup";
   /** The answer the watch started from: the notification replies to it, and it is edited once settled. */
   messageId: number | undefined;
+  /** The forum topic the watch was started in: its notification goes there. */
+  threadId?: number | undefined;
   startedAt: number;
   /** Language of the chat's notifications (the first subscriber's). */
   locale: string;
@@ -53,6 +55,7 @@ export interface Notice {
   chatId: number;
   chatType: ChatWatch["chatType"];
   messageId: number | undefined;
+  threadId?: number | undefined;
   locale: string;
   subscribers: Subscriber[];
   /** What to show: the final outcome, or the last ones when giving up. */
@@ -78,10 +81,15 @@ export function parseTargetKey(key: string): TargetRef | undefined {
 
 // ---- Changes ---------------------------------------------------------------------------------
 
+/** A topic kept only when there is one: stored documents stay as they were for watches outside topics. */
+const topic = (threadId: number | undefined): { threadId?: number } => (threadId === undefined ? {} : { threadId });
+
 export interface NewWatch {
   chatId: number;
   chatType: ChatWatch["chatType"];
   messageId: number | undefined;
+  /** The forum topic it is started in, if any. */
+  threadId?: number | undefined;
   locale: string;
   subscriber: Subscriber;
   /** What the answer the watch starts from showed (just checked): the target's latest, until its first check. */
@@ -97,7 +105,7 @@ export function subscribe(target: Target | undefined, ref: TargetRef, watch: New
   if (existing?.subscribers.some((subscriber) => subscriber.userId === watch.subscriber.userId)) return { target: base, added: false };
   const watches = existing
     ? base.watches.map((entry) => (entry === existing ? { ...entry, subscribers: [...entry.subscribers, watch.subscriber] } : entry))
-    : [...base.watches, { chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, startedAt: now, locale: watch.locale, subscribers: [watch.subscriber] }];
+    : [...base.watches, { chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, ...topic(watch.threadId), startedAt: now, locale: watch.locale, subscribers: [watch.subscriber] }];
   return {
     target: { ...base, watches, checks: 0, nextCheckAt: Math.min(base.nextCheckAt, now + schedule.firstCheckMs) },
     added: true,
@@ -159,7 +167,7 @@ export function applyCheck(target: Target, outcomes: readonly EnquiryOutcome[], 
   const notify = (watch: ChatWatch, reason: NoticeReason, shown: EnquiryOutcome[], kind: string) => {
     const id = `${reason}:${kind}:${watch.chatId}`;
     if (notices.some((notice) => notice.id === id)) return;
-    notices.push({ id, reason, chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, locale: watch.locale, subscribers: watch.subscribers, outcomes: shown, startedAt: watch.startedAt, attempts: 0 });
+    notices.push({ id, reason, chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, ...topic(watch.threadId), locale: watch.locale, subscribers: watch.subscribers, outcomes: shown, startedAt: watch.startedAt, attempts: 0 });
   };
 
   if (found.length > 0) {
@@ -188,7 +196,7 @@ function withGiveUps(target: Target, now: number, schedule: WatchSchedule): Targ
     if (!reason) return true;
     const id = `${reason}:${target.scope}:${watch.chatId}`;
     if (!notices.some((notice) => notice.id === id)) {
-      notices.push({ id, reason, chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, locale: watch.locale, subscribers: watch.subscribers, outcomes: target.last ?? [], startedAt: watch.startedAt, attempts: 0 });
+      notices.push({ id, reason, chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, ...topic(watch.threadId), locale: watch.locale, subscribers: watch.subscribers, outcomes: target.last ?? [], startedAt: watch.startedAt, attempts: 0 });
     }
     return false;
   });
@@ -200,7 +208,7 @@ export function adoptWatches(target: Target | undefined, ref: TargetRef, watches
   let result = target ?? { ...ref, checks: 0, nextCheckAt: now + schedule.firstCheckMs, watches: [], notices: [] };
   for (const watch of watches) {
     for (const subscriber of watch.subscribers) {
-      result = subscribe(result, ref, { chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, locale: watch.locale, subscriber }, now, schedule).target;
+      result = subscribe(result, ref, { chatId: watch.chatId, chatType: watch.chatType, messageId: watch.messageId, threadId: watch.threadId, locale: watch.locale, subscriber }, now, schedule).target;
     }
     // The watch keeps its age: giving up counts from when the user asked.
     result = { ...result, watches: result.watches.map((entry) => (entry.chatId === watch.chatId ? { ...entry, startedAt: Math.min(entry.startedAt, watch.startedAt) } : entry)) };
@@ -215,7 +223,7 @@ export const kindsOf = (target: TargetRef): readonly EnquiryKind[] => kindsFor(t
 
 const subscriberSchema = z.object({ userId: z.number(), name: z.string() });
 const chatType = z.enum(["private", "group", "supergroup"]);
-const watchSchema = z.object({ chatId: z.number(), chatType, messageId: z.number().optional(), startedAt: z.number(), locale: z.string(), subscribers: z.array(subscriberSchema) });
+const watchSchema = z.object({ chatId: z.number(), chatType, messageId: z.number().optional(), threadId: z.number().optional(), startedAt: z.number(), locale: z.string(), subscribers: z.array(subscriberSchema) });
 const outcomes = z.array(z.string()).transform((list) => list.map(decodeOutcome).filter((outcome): outcome is EnquiryOutcome => outcome !== undefined));
 const noticeSchema = z.object({
   id: z.string(),
@@ -223,6 +231,7 @@ const noticeSchema = z.object({
   chatId: z.number(),
   chatType,
   messageId: z.number().optional(),
+  threadId: z.number().optional(),
   locale: z.string(),
   subscribers: z.array(subscriberSchema),
   outcomes,

@@ -3,6 +3,8 @@ import type { Scope } from "../../payments/query.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { decodeAccessButton } from "./access-buttons.ts";
 import { decodeButton } from "./answer-buttons.ts";
+import { decodeCaseButton } from "./case-buttons.ts";
+import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import { decodeLanguageButton } from "./language-buttons.ts";
 
 /**
@@ -34,12 +36,24 @@ export type Press =
   /** 🚫 of /invites. */
   | { action: "uninvite"; publicId: string }
   /** A language of /language. */
-  | { action: "language"; locale: string };
+  | { action: "language"; locale: string }
+  /** 🆘 Ask support under an answer: its ID, as asked. */
+  | { action: "escalate"; scope: Scope; id: string }
+  /** The kind picked for an ID both kinds know, before its case opens. */
+  | { action: "escalateKind"; kind: EnquiryKind; key: string }
+  /** ✋ Take, ✅ Resolved and 🔄 Refresh of a case's card. */
+  | { action: "takeCase" | "resolveCase" | "refreshCase"; number: number };
 
 export type PressAction = Press["action"];
 
 /** A press understood; one whose stored ID list has lapsed; or data this bot could not have made (it can be forged). */
 export type DecodedPress = { type: "press"; press: Press } | { type: "expired" } | { type: "unknown" };
+
+const CARD_PRESSES = { take: "takeCase", resolve: "resolveCase", refresh: "refreshCase" } as const;
+
+function casePress(button: Extract<Awaited<ReturnType<typeof decodeCaseButton>>, { type: "ok" }>["button"]): Press {
+  return button.action === "escalate" || button.action === "escalateKind" ? button : { action: CARD_PRESSES[button.action], number: button.number };
+}
 
 /** Reads a press's data: one store read at most (an answer button whose IDs did not fit in it). */
 export async function decodePress(data: string, buttons: ButtonStore): Promise<DecodedPress> {
@@ -47,6 +61,8 @@ export async function decodePress(data: string, buttons: ButtonStore): Promise<D
   if (access) return { type: "press", press: access.action === "ask" ? { action: "requestAccess" } : access.action === "users" ? { action: "usersPage", page: access.page } : access };
   const locale = decodeLanguageButton(data);
   if (locale !== undefined) return { type: "press", press: { action: "language", locale } };
+  const forCase = await decodeCaseButton(data, buttons);
+  if (forCase) return forCase.type === "ok" ? { type: "press", press: casePress(forCase.button) } : forCase;
   const answer = await decodeButton(data, buttons);
   if (answer.type !== "ok") return answer;
   const { action, scope, ids } = answer.payload;

@@ -16,6 +16,7 @@ import { encodeButton } from "../buttons/answer-buttons.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
+import { inTopic, topicOfUpdate } from "../topic.ts";
 
 export interface BulkUploadOptions {
   jobs: BulkCheckStarter;
@@ -35,7 +36,13 @@ const TEXT_TYPES = new Set(["text/csv", "text/plain", "text/comma-separated-valu
 const PENDING_FILE_MS = 24 * 60 * 60 * 1000;
 
 /** A file sent without a caption, waiting for its kind (kept in the store: any instance may get the press). */
-const pendingFileSchema = z.object({ fileId: z.string(), fileName: z.string(), messageId: z.number() });
+const pendingFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  messageId: z.number(),
+  /** The forum topic it was sent in: everything about it goes there. */
+  threadId: z.number().optional(),
+});
 type PendingFile = z.output<typeof pendingFileSchema>;
 
 /**
@@ -60,7 +67,8 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
       await reply(refusal);
       return;
     }
-    const file: PendingFile = { fileId: ctx.msg.document.file_id, fileName: fileNameOf(ctx.msg.document), messageId: ctx.msg.message_id };
+    const threadId = topicOfUpdate(ctx);
+    const file: PendingFile = { fileId: ctx.msg.document.file_id, fileName: fileNameOf(ctx.msg.document), messageId: ctx.msg.message_id, ...(threadId === undefined ? {} : { threadId }) };
     if (scope) {
       await startCheck(ctx, options, file, scope);
       return;
@@ -128,7 +136,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   const chatId = ctx.chat?.id ?? 0;
   const ownerId = ctx.from?.id ?? 0;
   const reply = (text: string, extra: { reply_markup?: InlineKeyboard } = {}) =>
-    ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...extra });
+    ctx.api.sendMessage(chatId, text, { reply_parameters: { message_id: file.messageId, allow_sending_without_reply: true }, ...inTopic(file.threadId), ...extra });
   // One check per user: a second file is refused before it is downloaded.
   const place = await options.jobs.reserve(ownerId);
   if (place.type === "busy") {
@@ -164,6 +172,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   await options.jobs.start(place.jobId, {
     ownerId,
     chatId,
+    ...(file.threadId === undefined ? {} : { threadId: file.threadId }),
     fileMessageId: file.messageId,
     fileName: file.fileName,
     locale: ctx.locale,

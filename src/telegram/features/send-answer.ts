@@ -25,7 +25,12 @@ export interface AnswerDependencies {
   clock: Clock;
   /** The provider's state per kind, as last judged (answers that could not check say when it is in trouble). */
   providerStatus?: () => Record<EnquiryKind, KindStatus> | undefined;
+  /** SUPPORT_CHAT_ID is set: an agent's answers in private carry 🆘 Ask support when the payment is not SUCCESS. */
+  casesOffered?: boolean;
 }
+
+/** Whether 🆘 Ask support may go under answers here: cases are on, and this is an agent's private chat. */
+export const offersCases = (ctx: BotContext, deps: Pick<AnswerDependencies, "casesOffered">): boolean => deps.casesOffered === true && ctx.chat?.type === "private";
 
 /** The person and chat behind an update, for the record of each enquiry it makes. */
 export function askerOf(ctx: BotContext, via: Via): Asker {
@@ -41,7 +46,7 @@ async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependencies, "wa
 
 async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerView> {
   const watch = await watchStateFor(ctx, deps, query, results);
-  return answerView(query, results, ctx.t, { ...deps, watch, numbers: ctx.numbers });
+  return answerView(query, results, ctx.t, { ...deps, watch, numbers: ctx.numbers, askSupport: offersCases(ctx, deps) });
 }
 
 /** Sends an answer as a reply; an answer with buttons is remembered, for 🔔 Notify me. */

@@ -11,11 +11,12 @@ import { encodeButton } from "../buttons/answer-buttons.ts";
 import type { Press } from "../buttons/presses.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { commands } from "../views/commands.ts";
-import { answerKeyboard } from "../views/keyboards.ts";
+import { answerKeyboard, withAskSupport } from "../views/keyboards.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
-import { askerOf, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
+import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
 import { idsAskedFor, usageText } from "./check-commands.ts";
+import { topicOfUpdate } from "../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */
@@ -108,6 +109,8 @@ function watcherOf(ctx: BotContext, messageId: number | undefined, seen: readonl
     chatId: chat?.id ?? 0,
     chatType: chat?.type === "group" || chat?.type === "supergroup" ? chat.type : "private",
     messageId,
+    // Started in a forum topic (the command's, or the answer's a button sits on): told there.
+    threadId: topicOfUpdate(ctx),
     locale: ctx.locale,
     subscriber: { userId: from?.id ?? 0, name },
     seen,
@@ -174,7 +177,10 @@ async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query
   if (!chat) return;
   const watchers = await answerWatchers(deps.watches, chat.id, { targets }, ctx.from?.id);
   const keyboard = await answerKeyboard(query, ctx.t, deps.buttons, { chatType: chat.type, ...watchers });
-  await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: keyboard }), ctx.logger);
+  // 🆘 stays under the answer it was on (the buttons being redrawn are the same, watched or not).
+  const shown = ctx.callbackQuery?.message && "reply_markup" in ctx.callbackQuery.message ? ctx.callbackQuery.message.reply_markup : undefined;
+  const hadAskSupport = offersCases(ctx, deps) && (shown?.inline_keyboard.flat().some((button) => "callback_data" in button && button.callback_data?.startsWith("C:e:")) ?? false);
+  await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: hadAskSupport ? await withAskSupport(keyboard, query, ctx.t, deps.buttons) : keyboard }), ctx.logger);
 }
 
 const SCOPE_ORDER: Record<Scope, number> = { collection: 0, airtime: 1, status: 2 };

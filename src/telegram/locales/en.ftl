@@ -97,6 +97,7 @@ help-inline-tip = In any other chat, type @{$bot} TX-12345 to post a payment's s
 whoami-user = User ID:
 whoami-chat = Chat ID:
 whoami-chat-type = Chat type:
+whoami-topic = Topic ID:
 whoami-allowed = You may ask for payment statuses here.
 whoami-not-allowed = You may not ask for payment statuses here yet. Send these IDs to an admin.
 
@@ -457,3 +458,67 @@ language-chosen-private = ✅ From now on I answer you in { $language }.
 language-chosen-group = ✅ This group's language is now { $language }: everyone here is answered in it.
 language-group-admins-only = Only this group's administrators can change its language.
 toast-language-chosen = { $language } ✓
+
+## Cases: agents and the support team (SUPPORT_CHAT_ID)
+button-ask-support = 🆘 Ask support
+button-take = ✋ Take
+button-resolved = ✅ Resolved
+help-cases = 🆘 Ask support, under an answer about a payment that is not SUCCESS, hands it to the support team as a case; so does /escalate <ID> and what the customer says. Reply to the case's messages to talk with support; /cases lists yours.
+case-opened = 🆘 Case #{ $number } opened: the support team has it. Reply to this message to add what the customer says; support's answers come here.
+case-joined = 🆘 This payment already had an open case, #{ $number }: you joined it, and you will hear what support says. Reply to this message to add to it.
+case-already = You are already in case #{ $number }. Reply to its messages to add to it.
+case-success = This payment succeeded: there is nothing for support to do.
+case-limit = You have { $max ->
+    [one] { $max } open case
+   *[other] { $max } open cases
+}, the most one agent may have. Wait for support to resolve some first.
+case-pick-kind = Which payment is { $id }: a collection or an airtime purchase?
+case-usage = Send { $command } with a transaction ID, then what the customer says if you like, for example: { $command } TX-12345 the customer was charged twice
+case-note-too-long = That note is too long ({ $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+}): at most { $max }, please.
+case-private-only = Cases are between you and the support team: send /escalate in a private chat with me.
+toast-case-private-only = Cases are opened in a private chat with me.
+toast-case-support-only = Only the support team can do this, on the case's card in the support chat.
+toast-case-gone = This case no longer exists.
+toast-case-taken = You took case #{ $number }.
+toast-case-already-taken = { $name } already took case #{ $number }.
+toast-case-resolved = Case #{ $number } resolved.
+toast-case-already-resolved = Case #{ $number } was already resolved.
+case-card-heading = 🆘 Case #{ $number } · { $state ->
+    [taken] ✋ taken
+    [resolved] ✅ resolved
+   *[open] waiting for someone to take it
+}
+case-card-checked = Status as last checked: { $time }
+case-card-settled = 🔔 The payment settled at { $time }, while the case was open.
+case-card-agent = Agent:
+case-card-note = Customer says:
+case-card-unreachable = ⚠️ The bot cannot write to this agent since { $time } (blocked?).
+case-card-opened = Opened { $time }
+case-card-taken = ✋ Taken by { $who } at { $time }
+case-card-resolved = ✅ Resolved by { $who } at { $time }
+case-taken-agent = ✋ { $name } from support is on case #{ $number }.
+case-resolved-agent = ✅ { $name } from support resolved case #{ $number }.
+case-settled = 🔔 Case #{ $number }: the payment settled.
+case-reminder = ⏰ Case #{ $number } has waited { $age } and nobody has taken it yet.
+case-relay-from-support = 💬 { $name } (support), case #{ $number }:
+case-relay-from-agent = 💬 { $name } (agent), case #{ $number }:
+case-relay-unreachable = ⚠️ Case #{ $number }: this did not reach { $name }: the bot cannot write to them (they may have blocked it).
+case-relay-failed = ⚠️ Case #{ $number }: this did not reach { $name } (Telegram refused it). Try again in a moment.
+case-relay-not-sent = ⚠️ Case #{ $number }: this did not reach support (Telegram refused it). Try again in a moment.
+case-relay-resolved-support = Case #{ $number } is resolved: this did not reach its agents.
+case-relay-resolved-agent = Case #{ $number } is resolved: this was not passed on. If the problem is still there, /escalate the payment again.
+case-relay-kinds = Only text, photos and documents are passed on to support.
+cases-heading-support = Open cases ({ $count }), oldest first:
+cases-none-support = No open case.
+cases-heading-agent = Your open cases ({ $count }):
+cases-none-agent = You have no open case. 🆘 Ask support under an answer, or /escalate <ID>, opens one.
+cases-taken-by = taken by { $who }
+cases-not-taken = nobody has taken it
+cases-where = /cases lists the open cases in the support chat, and yours in a private chat with me.
+health-admin-cases = Open cases: { $open }, the oldest since { $since } · today: { $opened } opened, { $resolved } resolved
+health-admin-cases-none = Open cases: none · today: { $opened } opened, { $resolved } resolved
+digest-cases = Cases: { $opened } opened, { $resolved } resolved; open now: { $open }, the oldest since { $since }
+digest-cases-none = Cases: { $opened } opened, { $resolved } resolved; none open now

@@ -93,6 +93,7 @@ help-inline-tip = Dans toute autre discussion, tapez @{$bot} TX-12345 pour y pub
 whoami-user = ID utilisateur :
 whoami-chat = ID discussion :
 whoami-chat-type = Type de discussion :
+whoami-topic = ID du sujet :
 whoami-allowed = Vous pouvez demander des statuts de paiement ici.
 whoami-not-allowed = Vous ne pouvez pas encore demander de statuts de paiement ici. Envoyez ces ID à un administrateur.
 
@@ -459,3 +460,91 @@ language-chosen-private = ✅ Désormais, je vous réponds en { $language }.
 language-chosen-group = ✅ La langue de ce groupe est maintenant : { $language }. Tout le monde ici reçoit les réponses dans cette langue.
 language-group-admins-only = Seuls les administrateurs de ce groupe peuvent changer sa langue.
 toast-language-chosen = { $language } ✓
+
+## Dossiers : les agents et l'équipe d'assistance (SUPPORT_CHAT_ID)
+button-ask-support = 🆘 Demander l'assistance
+button-take = ✋ Prendre
+button-resolved = ✅ Résolu
+help-cases = 🆘 Demander l'assistance, sous une réponse sur un paiement qui n'est pas SUCCESS, le confie à l'équipe d'assistance sous forme de dossier ; /escalate <ID> suivi de ce que dit le client fait de même. Répondez aux messages du dossier pour échanger avec l'assistance ; /cases liste les vôtres.
+case-opened = 🆘 Dossier n° { $number } ouvert : l'équipe d'assistance l'a reçu. Répondez à ce message pour ajouter ce que dit le client ; les réponses de l'assistance arriveront ici.
+case-joined = 🆘 Ce paiement avait déjà un dossier ouvert, le n° { $number } : vous l'avez rejoint, et vous recevrez ce que dit l'assistance. Répondez à ce message pour le compléter.
+case-already = Vous suivez déjà le dossier n° { $number }. Répondez à ses messages pour le compléter.
+case-success = Ce paiement a réussi : l'assistance n'a rien à faire.
+case-limit = Vous avez { $max ->
+    [one] { $max } dossier ouvert
+   *[other] { $max } dossiers ouverts
+}, le maximum pour un agent. Attendez que l'assistance en résolve d'abord.
+case-pick-kind = Qu'est-ce que { $id } : un encaissement ou un achat de crédit d'appel ?
+case-usage = Envoyez { $command } avec un ID de transaction, puis ce que dit le client si vous le souhaitez, par exemple : { $command } TX-12345 le client a été débité deux fois
+case-note-too-long = Cette note est trop longue ({ $count ->
+    [one] { $count } caractère
+   *[other] { $count } caractères
+}) : { $max } au plus, s'il vous plaît.
+case-private-only = Les dossiers se traitent entre vous et l'équipe d'assistance : envoyez /escalate dans une discussion privée avec moi.
+toast-case-private-only = Les dossiers s'ouvrent dans une discussion privée avec moi.
+toast-case-support-only = Seule l'équipe d'assistance peut faire cela, sur la fiche du dossier dans sa discussion.
+toast-case-gone = Ce dossier n'existe plus.
+toast-case-taken = Vous avez pris le dossier n° { $number }.
+toast-case-already-taken = { $name } a déjà pris le dossier n° { $number }.
+toast-case-resolved = Dossier n° { $number } résolu.
+toast-case-already-resolved = Le dossier n° { $number } était déjà résolu.
+case-card-heading = 🆘 Dossier n° { $number } · { $state ->
+    [taken] ✋ pris en charge
+    [resolved] ✅ résolu
+   *[open] en attente d'une prise en charge
+}
+case-card-checked = Statut à la dernière vérification : { $time }
+case-card-settled = 🔔 Le paiement est devenu définitif à { $time }, dossier ouvert.
+case-card-agent = Agent :
+case-card-note = Le client dit :
+case-card-unreachable = ⚠️ Le bot ne peut plus écrire à cet agent depuis { $time } (bloqué ?).
+case-card-opened = Ouvert à { $time }
+case-card-taken = ✋ Pris par { $who } à { $time }
+case-card-resolved = ✅ Résolu par { $who } à { $time }
+case-taken-agent = ✋ { $name }, de l'assistance, s'occupe du dossier n° { $number }.
+case-resolved-agent = ✅ { $name }, de l'assistance, a résolu le dossier n° { $number }.
+case-settled = 🔔 Dossier n° { $number } : le paiement est devenu définitif.
+case-reminder = ⏰ Le dossier n° { $number } attend depuis { $age } et personne ne l'a encore pris.
+case-relay-from-support = 💬 { $name } (assistance), dossier n° { $number } :
+case-relay-from-agent = 💬 { $name } (agent), dossier n° { $number } :
+case-relay-unreachable = ⚠️ Dossier n° { $number } : ceci n'a pas atteint { $name } : le bot ne peut plus lui écrire (il l'a peut-être bloqué).
+case-relay-failed = ⚠️ Dossier n° { $number } : ceci n'a pas atteint { $name } (Telegram l'a refusé). Réessayez dans un instant.
+case-relay-not-sent = ⚠️ Dossier n° { $number } : ceci n'a pas atteint l'assistance (Telegram l'a refusé). Réessayez dans un instant.
+case-relay-resolved-support = Le dossier n° { $number } est résolu : ceci n'a pas été transmis à ses agents.
+case-relay-resolved-agent = Le dossier n° { $number } est résolu : ceci n'a pas été transmis. Si le problème persiste, refaites /escalate pour ce paiement.
+case-relay-kinds = Seuls les textes, les photos et les documents sont transmis à l'assistance.
+cases-heading-support = Dossiers ouverts ({ $count }), du plus ancien au plus récent :
+cases-none-support = Aucun dossier ouvert.
+cases-heading-agent = Vos dossiers ouverts ({ $count }) :
+cases-none-agent = Vous n'avez aucun dossier ouvert. 🆘 Demander l'assistance sous une réponse, ou /escalate <ID>, en ouvre un.
+cases-taken-by = pris par { $who }
+cases-not-taken = personne ne l'a pris
+cases-where = /cases liste les dossiers ouverts dans la discussion de l'assistance, et les vôtres dans une discussion privée avec moi.
+health-admin-cases = Dossiers ouverts : { $open }, le plus ancien depuis { $since } · aujourd'hui : { $opened ->
+    [one] { $opened } ouvert
+   *[other] { $opened } ouverts
+}, { $resolved ->
+    [one] { $resolved } résolu
+   *[other] { $resolved } résolus
+}
+health-admin-cases-none = Dossiers ouverts : aucun · aujourd'hui : { $opened ->
+    [one] { $opened } ouvert
+   *[other] { $opened } ouverts
+}, { $resolved ->
+    [one] { $resolved } résolu
+   *[other] { $resolved } résolus
+}
+digest-cases = Dossiers : { $opened ->
+    [one] { $opened } ouvert
+   *[other] { $opened } ouverts
+}, { $resolved ->
+    [one] { $resolved } résolu
+   *[other] { $resolved } résolus
+} ; encore ouverts : { $open }, le plus ancien depuis { $since }
+digest-cases-none = Dossiers : { $opened ->
+    [one] { $opened } ouvert
+   *[other] { $opened } ouverts
+}, { $resolved ->
+    [one] { $resolved } résolu
+   *[other] { $resolved } résolus
+} ; aucun encore ouvert

@@ -111,6 +111,7 @@ help-inline-tip = Em qualquer outra conversa, escreva @{$bot} TX-12345 para publ
 whoami-user = ID de utilizador:
 whoami-chat = ID da conversa:
 whoami-chat-type = Tipo de conversa:
+whoami-topic = ID do tópico:
 whoami-allowed = Pode consultar estados de pagamento aqui.
 whoami-not-allowed = Ainda não pode consultar estados de pagamento aqui. Envie estes IDs a um administrador.
 
@@ -477,3 +478,91 @@ language-chosen-private = ✅ A partir de agora, respondo-lhe em { $language }.
 language-chosen-group = ✅ O idioma deste grupo passa a ser { $language }: todos aqui recebem as respostas neste idioma.
 language-group-admins-only = Só os administradores deste grupo podem alterar o idioma.
 toast-language-chosen = { $language } ✓
+
+## Casos: os agentes e a equipa de apoio (SUPPORT_CHAT_ID)
+button-ask-support = 🆘 Pedir apoio
+button-take = ✋ Assumir
+button-resolved = ✅ Resolvido
+help-cases = 🆘 Pedir apoio, por baixo de uma resposta sobre um pagamento que não é SUCCESS, entrega-o à equipa de apoio como um caso; /escalate <ID> seguido do que o cliente diz faz o mesmo. Responda às mensagens do caso para falar com o apoio; /cases lista os seus.
+case-opened = 🆘 Caso n.º { $number } aberto: a equipa de apoio já o recebeu. Responda a esta mensagem para acrescentar o que o cliente diz; as respostas do apoio chegam aqui.
+case-joined = 🆘 Este pagamento já tinha um caso aberto, o n.º { $number }: juntou-se a ele e vai receber o que o apoio disser. Responda a esta mensagem para o completar.
+case-already = Já está no caso n.º { $number }. Responda às mensagens dele para o completar.
+case-success = Este pagamento foi bem-sucedido: o apoio não tem nada a fazer.
+case-limit = Tem { $max ->
+    [one] { $max } caso aberto
+   *[other] { $max } casos abertos
+}, o máximo para um agente. Espere que o apoio resolva alguns primeiro.
+case-pick-kind = O que é { $id }: uma cobrança ou uma compra de recarga?
+case-usage = Envie { $command } com um ID de transação e, se quiser, o que o cliente diz, por exemplo: { $command } TX-12345 o cliente foi cobrado duas vezes
+case-note-too-long = Essa nota é demasiado longa ({ $count ->
+    [one] { $count } carácter
+   *[other] { $count } caracteres
+}): no máximo { $max }, por favor.
+case-private-only = Os casos são entre si e a equipa de apoio: envie /escalate numa conversa privada comigo.
+toast-case-private-only = Os casos abrem-se numa conversa privada comigo.
+toast-case-support-only = Só a equipa de apoio pode fazer isto, na ficha do caso na conversa do apoio.
+toast-case-gone = Este caso já não existe.
+toast-case-taken = Assumiu o caso n.º { $number }.
+toast-case-already-taken = { $name } já assumiu o caso n.º { $number }.
+toast-case-resolved = Caso n.º { $number } resolvido.
+toast-case-already-resolved = O caso n.º { $number } já estava resolvido.
+case-card-heading = 🆘 Caso n.º { $number } · { $state ->
+    [taken] ✋ assumido
+    [resolved] ✅ resolvido
+   *[open] à espera de quem o assuma
+}
+case-card-checked = Estado na última verificação: { $time }
+case-card-settled = 🔔 O pagamento ficou definitivo às { $time }, com o caso aberto.
+case-card-agent = Agente:
+case-card-note = O cliente diz:
+case-card-unreachable = ⚠️ O bot não consegue escrever a este agente desde { $time } (bloqueado?).
+case-card-opened = Aberto às { $time }
+case-card-taken = ✋ Assumido por { $who } às { $time }
+case-card-resolved = ✅ Resolvido por { $who } às { $time }
+case-taken-agent = ✋ { $name }, do apoio, está a tratar do caso n.º { $number }.
+case-resolved-agent = ✅ { $name }, do apoio, resolveu o caso n.º { $number }.
+case-settled = 🔔 Caso n.º { $number }: o pagamento ficou definitivo.
+case-reminder = ⏰ O caso n.º { $number } espera há { $age } e ninguém o assumiu ainda.
+case-relay-from-support = 💬 { $name } (apoio), caso n.º { $number }:
+case-relay-from-agent = 💬 { $name } (agente), caso n.º { $number }:
+case-relay-unreachable = ⚠️ Caso n.º { $number }: isto não chegou a { $name }: o bot não lhe consegue escrever (talvez o tenha bloqueado).
+case-relay-failed = ⚠️ Caso n.º { $number }: isto não chegou a { $name } (o Telegram recusou). Tente de novo daqui a pouco.
+case-relay-not-sent = ⚠️ Caso n.º { $number }: isto não chegou ao apoio (o Telegram recusou). Tente de novo daqui a pouco.
+case-relay-resolved-support = O caso n.º { $number } está resolvido: isto não chegou aos seus agentes.
+case-relay-resolved-agent = O caso n.º { $number } está resolvido: isto não foi transmitido. Se o problema continuar, faça /escalate do pagamento de novo.
+case-relay-kinds = Só textos, fotografias e documentos são transmitidos ao apoio.
+cases-heading-support = Casos abertos ({ $count }), do mais antigo para o mais recente:
+cases-none-support = Nenhum caso aberto.
+cases-heading-agent = Os seus casos abertos ({ $count }):
+cases-none-agent = Não tem nenhum caso aberto. 🆘 Pedir apoio por baixo de uma resposta, ou /escalate <ID>, abre um.
+cases-taken-by = assumido por { $who }
+cases-not-taken = ninguém o assumiu
+cases-where = /cases lista os casos abertos na conversa do apoio, e os seus numa conversa privada comigo.
+health-admin-cases = Casos abertos: { $open }, o mais antigo desde { $since } · hoje: { $opened ->
+    [one] { $opened } aberto
+   *[other] { $opened } abertos
+}, { $resolved ->
+    [one] { $resolved } resolvido
+   *[other] { $resolved } resolvidos
+}
+health-admin-cases-none = Casos abertos: nenhum · hoje: { $opened ->
+    [one] { $opened } aberto
+   *[other] { $opened } abertos
+}, { $resolved ->
+    [one] { $resolved } resolvido
+   *[other] { $resolved } resolvidos
+}
+digest-cases = Casos: { $opened ->
+    [one] { $opened } aberto
+   *[other] { $opened } abertos
+}, { $resolved ->
+    [one] { $resolved } resolvido
+   *[other] { $resolved } resolvidos
+}; ainda abertos: { $open }, o mais antigo desde { $since }
+digest-cases-none = Casos: { $opened ->
+    [one] { $opened } aberto
+   *[other] { $opened } abertos
+}, { $resolved ->
+    [one] { $resolved } resolvido
+   *[other] { $resolved } resolvidos
+}; nenhum ainda aberto

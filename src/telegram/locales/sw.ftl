@@ -114,6 +114,7 @@ help-inline-tip = Katika gumzo lingine lolote, andika @{$bot} TX-12345 ili kuwek
 whoami-user = ID ya mtumiaji:
 whoami-chat = ID ya gumzo:
 whoami-chat-type = Aina ya gumzo:
+whoami-topic = Kitambulisho cha mada:
 whoami-allowed = Unaweza kuuliza hali ya malipo hapa.
 whoami-not-allowed = Bado huwezi kuuliza hali ya malipo hapa. Tuma ID hizi kwa msimamizi.
 
@@ -450,3 +451,61 @@ language-chosen-private = ✅ Kuanzia sasa ninakujibu kwa { $language }.
 language-chosen-group = ✅ Lugha ya kikundi hiki sasa ni { $language }: kila mtu hapa atajibiwa kwa lugha hiyo.
 language-group-admins-only = Wasimamizi wa kikundi hiki pekee ndio wanaoweza kubadilisha lugha yake.
 toast-language-chosen = { $language } ✓
+
+## Kesi: mawakala na timu ya usaidizi (SUPPORT_CHAT_ID)
+button-ask-support = 🆘 Omba usaidizi
+button-take = ✋ Chukua
+button-resolved = ✅ Imetatuliwa
+help-cases = 🆘 Omba usaidizi, chini ya jibu kuhusu malipo ambayo si SUCCESS, huyakabidhi kwa timu ya usaidizi kama kesi; /escalate <ID> pamoja na anachosema mteja hufanya vivyo hivyo. Jibu ujumbe wa kesi ili kuzungumza na usaidizi; /cases huorodhesha kesi zako.
+case-opened = 🆘 Kesi namba { $number } imefunguliwa: timu ya usaidizi imeipokea. Jibu ujumbe huu ili kuongeza anachosema mteja; majibu ya usaidizi yatakuja hapa.
+case-joined = 🆘 Malipo haya tayari yalikuwa na kesi iliyo wazi, namba { $number }: umejiunga nayo, na utapokea anachosema usaidizi. Jibu ujumbe huu ili kuiongezea.
+case-already = Tayari uko kwenye kesi namba { $number }. Jibu ujumbe wake ili kuiongezea.
+case-success = Malipo haya yamefanikiwa: hakuna cha kufanya kwa usaidizi.
+case-limit = Una kesi { $max } zilizo wazi, kiwango cha juu kwa wakala mmoja. Subiri usaidizi utatue baadhi kwanza.
+case-pick-kind = { $id } ni malipo ya aina gani: makusanyo au ununuzi wa muda wa maongezi?
+case-usage = Tuma { $command } pamoja na ID ya muamala, kisha anachosema mteja ukipenda, kwa mfano: { $command } TX-12345 mteja alitozwa mara mbili
+case-note-too-long = Maelezo hayo ni marefu mno (herufi { $count }): zisizozidi { $max }, tafadhali.
+case-private-only = Kesi ni kati yako na timu ya usaidizi: tuma /escalate kwenye gumzo la faragha nami.
+toast-case-private-only = Kesi hufunguliwa kwenye gumzo la faragha nami.
+toast-case-support-only = Ni timu ya usaidizi pekee inayoweza kufanya hivi, kwenye kadi ya kesi katika gumzo la usaidizi.
+toast-case-gone = Kesi hii haipo tena.
+toast-case-taken = Umechukua kesi namba { $number }.
+toast-case-already-taken = { $name } tayari amechukua kesi namba { $number }.
+toast-case-resolved = Kesi namba { $number } imetatuliwa.
+toast-case-already-resolved = Kesi namba { $number } ilikuwa tayari imetatuliwa.
+case-card-heading = 🆘 Kesi namba { $number } · { $state ->
+    [taken] ✋ imechukuliwa
+    [resolved] ✅ imetatuliwa
+   *[open] inasubiri mtu wa kuichukua
+}
+case-card-checked = Hali katika ukaguzi wa mwisho: { $time }
+case-card-settled = 🔔 Malipo yalikamilika saa { $time }, kesi ikiwa wazi.
+case-card-agent = Wakala:
+case-card-note = Mteja anasema:
+case-card-unreachable = ⚠️ Bot haiwezi kumwandikia wakala huyu tangu { $time } (ameizuia?).
+case-card-opened = Ilifunguliwa saa { $time }
+case-card-taken = ✋ Imechukuliwa na { $who } saa { $time }
+case-card-resolved = ✅ Imetatuliwa na { $who } saa { $time }
+case-taken-agent = ✋ { $name } wa usaidizi anashughulikia kesi namba { $number }.
+case-resolved-agent = ✅ { $name } wa usaidizi ametatua kesi namba { $number }.
+case-settled = 🔔 Kesi namba { $number }: malipo yamekamilika.
+case-reminder = ⏰ Kesi namba { $number } imesubiri { $age } na bado hakuna aliyeichukua.
+case-relay-from-support = 💬 { $name } (usaidizi), kesi namba { $number }:
+case-relay-from-agent = 💬 { $name } (wakala), kesi namba { $number }:
+case-relay-unreachable = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia { $name }: bot haiwezi kumwandikia (huenda ameizuia).
+case-relay-failed = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia { $name } (Telegram iliukataa). Jaribu tena baada ya muda mfupi.
+case-relay-not-sent = ⚠️ Kesi namba { $number }: ujumbe huu haukufika kwa usaidizi (Telegram iliukataa). Jaribu tena baada ya muda mfupi.
+case-relay-resolved-support = Kesi namba { $number } imetatuliwa: ujumbe huu haukuwafikia mawakala wake.
+case-relay-resolved-agent = Kesi namba { $number } imetatuliwa: ujumbe huu haukupitishwa. Tatizo likiendelea, tumia /escalate kwa malipo hayo tena.
+case-relay-kinds = Ni maandishi, picha na nyaraka pekee zinazopitishwa kwa usaidizi.
+cases-heading-support = Kesi zilizo wazi ({ $count }), ya zamani zaidi kwanza:
+cases-none-support = Hakuna kesi iliyo wazi.
+cases-heading-agent = Kesi zako zilizo wazi ({ $count }):
+cases-none-agent = Huna kesi iliyo wazi. 🆘 Omba usaidizi chini ya jibu, au /escalate <ID>, hufungua moja.
+cases-taken-by = imechukuliwa na { $who }
+cases-not-taken = hakuna aliyeichukua
+cases-where = /cases huorodhesha kesi zilizo wazi katika gumzo la usaidizi, na zako katika gumzo la faragha nami.
+health-admin-cases = Kesi zilizo wazi: { $open }, ya zamani zaidi tangu { $since } · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
+health-admin-cases-none = Kesi zilizo wazi: hakuna · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
+digest-cases = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; zilizo wazi bado: { $open }, ya zamani zaidi tangu { $since }
+digest-cases-none = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; hakuna iliyo wazi bado

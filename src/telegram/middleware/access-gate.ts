@@ -10,6 +10,7 @@ import { ACCESS_BUTTON_PREFIX, encodeAccessButton } from "../buttons/access-butt
 import { adminCommandNames, commands } from "../views/commands.ts";
 import { formatWhoami } from "../views/format/identity.ts";
 import { commandName, isCommandForOtherBot, isCommandMessage, isInviteStart } from "../message-command.ts";
+import { inTopic, topicOf } from "../topic.ts";
 
 export interface AccessGateOptions {
   policy: AccessPolicy;
@@ -104,8 +105,9 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNa
     ctx.logger.info({ chatId: chat.id, userId, chatType: chat.type, whoami }, "stranger answered: not allowed here");
     const canAsk = chat.type === "private" && policy.adminUserIds.size > 0;
     const refusalKey = chat.type !== "private" ? "access-denied-group" : canAsk ? "access-denied-private-request" : "access-denied-private";
+    const threadId = topicOf(message);
     const reply = whoami
-      ? formatWhoami({ userId, chatId: chat.id, chatType: chat.type }, false, ctx.t)
+      ? formatWhoami({ userId, chatId: chat.id, chatType: chat.type, threadId }, false, ctx.t)
       : { text: ctx.t(refusalKey, { userId: String(userId), chatId: String(chat.id) }), entities: [] };
     // A stranger may ask the admins from their refusal (not from /whoami, whose IDs are for giving by hand).
     const askButton = canAsk && !whoami ? { reply_markup: { inline_keyboard: [[{ text: ctx.t("button-request-access"), callback_data: encodeAccessButton({ action: "ask" }) }]] } } : {};
@@ -116,6 +118,8 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNa
           text: reply.text,
           entities: reply.entities,
           reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+          // A refusal in a forum topic is read where it was asked, not in General.
+          ...inTopic(threadId),
           ...askButton,
         }),
         signal,

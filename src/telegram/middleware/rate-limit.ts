@@ -3,6 +3,7 @@ import type { Counters, KeyValueStore } from "../../state/ports.ts";
 import type { BotContext } from "../context.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
 import { isCommandMessage } from "../message-command.ts";
+import { inTopic, topicOf } from "../topic.ts";
 
 export interface RateLimitSettings {
   windowSeconds: number;
@@ -79,6 +80,7 @@ async function tellToSlowDown(ctx: BotContext, sending: SendingPolicy): Promise<
           chat_id: ctx.message.chat.id,
           text: ctx.t("slow-down"),
           reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
+          ...inTopic(topicOf(ctx.message)),
         }),
       );
     }

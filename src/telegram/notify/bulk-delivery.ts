@@ -7,6 +7,7 @@ import { describeTelegramFailure } from "../transport/errors.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
 import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
 import type { Messenger } from "./messenger.ts";
+import { inTopicOrGeneral } from "./topic-fallback.ts";
 
 export interface BulkDeliveryOptions {
   /** Sends outside any update: a check outlives the update that started it. */
@@ -33,10 +34,18 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
   return {
     async started(jobId, request) {
       const reader = readerOf(request);
-      const sent = await api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t), {
-        reply_markup: await cancelKeyboard(jobId, request),
-        reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
-      });
+      const keyboard = await cancelKeyboard(jobId, request);
+      const sent = await inTopicOrGeneral(
+        request.threadId,
+        (threadId) =>
+          api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t), {
+            reply_markup: keyboard,
+            reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
+            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
+          }),
+        logger,
+        { chatId: request.chatId, what: "a bulk check's progress" },
+      );
       return sent.message_id;
     },
 
@@ -56,10 +65,11 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
       if (results.length === 0 && request.invalid.total === 0) return;
       const csv = await reportCsv(reportRows(results, request.invalid, { ...ENGLISH_REPORT_LABELS, eitherKind: t("bulk-kind-status") }));
       const file = () => new InputFile(Buffer.from(csv, "utf8"), reportFileName(new Date(), timeZone));
-      await messenger.call("a bulk check's report", request.chatId, (chatId) =>
+      await messenger.call("a bulk check's report", { chatId: request.chatId, threadId: request.threadId }, (chatId, threadId) =>
         api.sendDocument(chatId, file(), {
           caption: t("bulk-report-caption", { file: request.fileName }),
           reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
+          ...(threadId === undefined ? {} : { message_thread_id: threadId }),
         }),
       );
     },

@@ -18,12 +18,14 @@ export interface HealthAnnouncer {
 export interface HealthAnnouncerOptions {
   messenger: Pick<Messenger, "send">;
   alertChatIds: ReadonlySet<number>;
+  /** The forum topic of an alert chat, when HEALTH_ALERT_CHAT_IDS names one. */
+  alertThreadIds?: ReadonlyMap<number, number> | undefined;
   clock: Clock;
 }
 
-export function healthAnnouncer({ messenger, alertChatIds, clock }: HealthAnnouncerOptions): HealthAnnouncer {
+export function healthAnnouncer({ messenger, alertChatIds, alertThreadIds, clock }: HealthAnnouncerOptions): HealthAnnouncer {
   const formats = (reader: Reader): HealthFormats => ({ t: reader.t, numbers: reader.numbers, clock, day: reader.day });
-  const everyone = ["admins" as const, ...[...alertChatIds].map((chatId) => ({ chatId }))];
+  const everyone = ["admins" as const, ...[...alertChatIds].map((chatId) => ({ chatId, threadId: alertThreadIds?.get(chatId) }))];
   return {
     changes: async (changes) => void (await messenger.send("a provider health alert", everyone, (reader) => concat(changes.map((change) => formatHealthChange(change, formats(reader))), "\n\n"))),
     tokenExpiry: async (stage, expiresAt) => void (await messenger.send("the service token's expiry", "admins", (reader) => formatTokenExpiry(stage, expiresAt, formats(reader)))),

@@ -4,13 +4,16 @@ import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { DEFAULT_LOCALE, pickLocale, type Translate, type Translations } from "../i18n.ts";
 import type { LanguageChoices } from "../stores/language-choices.ts";
-import { classifySendFailure } from "../transport/errors.ts";
+import { classifySendFailure, type SendFailure } from "../transport/errors.ts";
 import type { Moment } from "../views/format/moment.ts";
 import type { NumberFormats } from "../views/format/numbers.ts";
+import { TOPIC_FALLBACK_MESSAGE } from "./topic-fallback.ts";
 
-/** A chat to send to. */
+/** A chat to send to, or one forum topic of it. */
 export interface Destination {
   chatId: number;
+  /** A forum topic's `message_thread_id`: the message goes there (to the General topic should it be closed or gone). */
+  threadId?: number | undefined;
 }
 
 /** A chat, or "the admins": ADMIN_CHAT_ID when set, otherwise each admin's private chat. */
@@ -39,6 +42,9 @@ export interface Sent {
   messageId: number;
 }
 
+/** Where a call went, or why it did not (read once, by transport/errors.ts). */
+export type Delivery = { ok: true; chatId: number } | { ok: false; failure: SendFailure };
+
 /** What is known of a reader before their chat chose a language: their app's language, or the one a job began in. */
 export interface LanguageHint {
   userId?: number | undefined;
@@ -63,7 +69,9 @@ export interface Messenger {
    * Any other call to a chat outside an update (an edit, a document), with the same care: a 429 is
    * waited out, a supergroup followed, a network failure or 5xx tried again; the chat it went to.
    */
-  call(what: string, chatId: number, make: (chatId: number) => Promise<unknown>): Promise<number | undefined>;
+  call(what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<number | undefined>;
+  /** `call`, telling why it failed when it did (a chat that blocked the bot is worth noting, say). */
+  deliver(what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<Delivery>;
 }
 
 export interface MessengerOptions {
@@ -71,7 +79,8 @@ export interface MessengerOptions {
   translations: Translations;
   /** Languages chosen with /language. */
   languages?: Pick<LanguageChoices, "localeFor"> | undefined;
-  admins: { chatId: number | undefined; userIds: ReadonlySet<number> };
+  /** ADMIN_CHAT_ID (and its topic, when it names one), and ADMIN_USER_IDS. */
+  admins: { chatId: number | undefined; threadId?: number | undefined; userIds: ReadonlySet<number> };
   logger: Logger;
 }
 
@@ -99,25 +108,34 @@ export function createMessenger({ api, translations, languages, admins, logger }
   };
 
   const adminDestinations = (): Destination[] =>
-    admins.chatId !== undefined ? [{ chatId: moved.get(admins.chatId) ?? admins.chatId }] : [...admins.userIds].map((chatId) => ({ chatId }));
+    admins.chatId !== undefined ? [{ chatId: moved.get(admins.chatId) ?? admins.chatId, threadId: admins.threadId }] : [...admins.userIds].map((chatId) => ({ chatId }));
 
-  async function call(what: string, chatId: number, make: (chatId: number) => Promise<unknown>): Promise<number | undefined> {
+  async function deliver(what: string, destination: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<Delivery> {
+    const { chatId, threadId } = typeof destination === "number" ? { chatId: destination, threadId: undefined } : destination;
     let to = moved.get(chatId) ?? chatId;
+    let thread = threadId;
     for (let attempt = 1; ; attempt++) {
       try {
-        await make(to);
+        await make(to, thread);
         if (to !== chatId && !moved.has(chatId)) {
           moved.set(chatId, to);
           if (chatId === admins.chatId) logger.warn({ adminChatId: chatId, newChatId: to }, "the admin chat became a supergroup: messages go to its new ID; set ADMIN_CHAT_ID to it");
         }
-        return to;
+        return { ok: true, chatId: to };
       } catch (error) {
         const failure = classifySendFailure(error);
+        if (failure.type === "topic_gone" && thread !== undefined) {
+          // Once: from then on this message goes to the General topic, whatever else happens to it.
+          logger.warn({ chatId: to, threadId: thread, description: failure.description, what }, TOPIC_FALLBACK_MESSAGE);
+          thread = undefined;
+          attempt--;
+          continue;
+        }
         const retry =
           attempt < ATTEMPTS && (failure.type === "migrated" || failure.type === "unavailable" || (failure.type === "rate_limited" && failure.retryAfterSeconds <= LONGEST_WAIT_SECONDS));
         if (!retry) {
           logger[failure.type === "unavailable" || failure.type === "rate_limited" ? "warn" : "error"]({ chatId: to, failure: failure.type, description: failure.description }, `could not send ${what}`);
-          return undefined;
+          return { ok: false, failure };
         }
         if (failure.type === "migrated") to = failure.newChatId;
         else if (failure.type === "rate_limited") await sleep(failure.retryAfterSeconds * 1000);
@@ -126,26 +144,37 @@ export function createMessenger({ api, translations, languages, admins, logger }
     }
   }
 
+  const call = async (what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<number | undefined> => {
+    const delivery = await deliver(what, to, make);
+    return delivery.ok ? delivery.chatId : undefined;
+  };
+
   return {
     reachesAdmins: admins.chatId !== undefined || admins.userIds.size > 0,
     adminDestinations,
     isAdminChat: (chatId) => chatId !== undefined && admins.chatId !== undefined && (chatId === admins.chatId || chatId === moved.get(admins.chatId)),
     readerFor,
     call,
+    deliver,
     async send(what, to, render, hint) {
       const recipients = (Array.isArray(to) ? to : [to]) as readonly Recipient[];
-      const chats = new Set(recipients.flatMap((recipient) => (recipient === "admins" ? adminDestinations() : [recipient])).map((destination) => destination.chatId));
+      // Once per chat, in the topic it was first listed with.
+      const chats = new Map<number, Destination>();
+      for (const destination of recipients.flatMap((recipient) => (recipient === "admins" ? adminDestinations() : [recipient]))) {
+        if (!chats.has(destination.chatId)) chats.set(destination.chatId, destination);
+      }
       const sent: Sent[] = [];
-      for (const chatId of chats) {
+      for (const [chatId, destination] of chats) {
         const rendered = render(readerFor(chatId, hint));
         const message = typeof rendered === "string" || rendered instanceof FormattedString ? { text: rendered } : rendered;
         const text = typeof message.text === "string" ? new FormattedString(message.text) : message.text;
         let messageId: number | undefined;
-        const wentTo = await call(what, chatId, async (id) => {
+        const wentTo = await call(what, destination, async (id, threadId) => {
           messageId = (
             await api.sendMessage(id, text.text, {
               entities: text.entities,
               link_preview_options: { is_disabled: true },
+              ...(threadId === undefined ? {} : { message_thread_id: threadId }),
               ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
               ...(message.replyTo === undefined ? {} : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
             })

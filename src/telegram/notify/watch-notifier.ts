@@ -9,6 +9,7 @@ import { StateUnavailableError, type Counters } from "../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { Messenger } from "./messenger.ts";
+import { inTopicOrGeneral } from "./topic-fallback.ts";
 import { classifySendFailure, describeTelegramFailure } from "../transport/errors.ts";
 import { answerView } from "../views/answer-view.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
@@ -30,6 +31,8 @@ export interface WatchNotifierOptions {
   aliases: ChatAliases;
   times: GiveUpTimes;
   adminAlerted: boolean;
+  /** SUPPORT_CHAT_ID is set: an answer shown again in a private chat keeps 🆘 Ask support while its payment is not SUCCESS. */
+  casesOffered?: boolean | undefined;
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
@@ -86,6 +89,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       adminAlerted: options.adminAlerted,
       clock: options.clock,
       watch: { chatType: notice.chatType, ...watchers },
+      askSupport: options.casesOffered === true && notice.chatType === "private",
     });
     try {
       await api.editMessageText(notice.chatId, notice.messageId, answer.message.text, {
@@ -108,11 +112,18 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
     const context = { chatId: notice.chatId, reason: notice.reason, target: `${target.scope}:${target.transactionId}` };
     try {
-      await api.sendMessage(notice.chatId, text.text, {
-        entities: text.entities,
-        link_preview_options: { is_disabled: true },
-        ...(notice.messageId === undefined ? {} : { reply_parameters: { message_id: notice.messageId, allow_sending_without_reply: true } }),
-      });
+      await inTopicOrGeneral(
+        notice.threadId,
+        (threadId) =>
+          api.sendMessage(notice.chatId, text.text, {
+            entities: text.entities,
+            link_preview_options: { is_disabled: true },
+            ...(notice.messageId === undefined ? {} : { reply_parameters: { message_id: notice.messageId, allow_sending_without_reply: true } }),
+            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
+          }),
+        logger,
+        context,
+      );
     } catch (error) {
       return failed(ref, notice, error, context);
     }
@@ -143,6 +154,8 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
         logger.warn({ ...context, description }, "the bot can no longer write to this chat: its watches end");
         await store.forChat(notice.chatId, { drop: true }, ref);
         return true;
+      // The General topic refused it too: as any other refusal.
+      case "topic_gone":
       case "refused":
         options.onResult?.("dropped");
         logger.error({ ...context, description }, "Telegram refused a watch notification; it is dropped");

@@ -47,6 +47,8 @@ export type SendFailure =
   | { type: "rate_limited"; retryAfterSeconds: number; description: string }
   /** The group became a supergroup: send to its new ID. */
   | { type: "migrated"; newChatId: number; description: string }
+  /** The forum topic it was sent to was closed or deleted: the chat itself (its General topic) still takes messages. */
+  | { type: "topic_gone"; description: string }
   /** The bot was blocked, removed or lost its rights there: stop sending to that chat. */
   | { type: "gone"; description: string }
   /** Telegram refused this message (another 4xx): sending it again would be refused again. */
@@ -54,12 +56,16 @@ export type SendFailure =
   /** A 5xx, a network failure or anything unexpected: worth another try later. */
   | { type: "unavailable"; description: string };
 
+/** A forum topic closed or deleted under a message sent into it. */
+const TOPIC_GONE = /TOPIC_CLOSED|TOPIC_DELETED|TOPIC_ID_INVALID|message thread not found/i;
+
 export function classifySendFailure(error: unknown): SendFailure {
   const description = describeTelegramFailure(error);
   if (!(error instanceof GrammyError)) return { type: "unavailable", description };
   const { retry_after: retryAfter, migrate_to_chat_id: newChatId } = error.parameters;
   if (error.error_code === 429 && retryAfter !== undefined) return { type: "rate_limited", retryAfterSeconds: retryAfter, description };
   if (newChatId !== undefined) return { type: "migrated", newChatId, description };
+  if (error.error_code === 400 && TOPIC_GONE.test(error.description)) return { type: "topic_gone", description };
   if (error.error_code === 403 || GONE.test(error.description)) return { type: "gone", description };
   if (error.error_code < 500) return { type: "refused", description };
   return { type: "unavailable", description };

@@ -8,7 +8,7 @@ import type { ButtonStore } from "../stores/button-store.ts";
 import { formatAnswer } from "./format/answer-text.ts";
 import type { NumberFormats } from "./format/numbers.ts";
 import type { Clock } from "./format/text.ts";
-import { answerKeyboard, type WatchState } from "./keyboards.ts";
+import { answerKeyboard, withAskSupport, worthAskingSupport, type WatchState } from "./keyboards.ts";
 
 export interface AnswerView {
   message: FormattedString;
@@ -35,7 +35,12 @@ export async function answerView(
   query: Query,
   results: readonly IdResult[],
   t: Translate,
-  options: AnswerViewOptions & { watch?: WatchState | undefined; numbers?: NumberFormats | undefined },
+  options: AnswerViewOptions & {
+    watch?: WatchState | undefined;
+    numbers?: NumberFormats | undefined;
+    /** Whether 🆘 Ask support may be offered here (SUPPORT_CHAT_ID set, an agent's private chat): then under an answer about one payment that is not SUCCESS. */
+    askSupport?: boolean | undefined;
+  },
 ): Promise<AnswerView> {
   const { message, final } = formatAnswer(query.scope, results, t, {
     adminAlerted: options.adminAlerted,
@@ -44,5 +49,7 @@ export async function answerView(
     canWatch: options.watch !== undefined,
     ...(options.numbers ? { numbers: options.numbers } : {}),
   });
-  return { message, final, keyboard: final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch) };
+  const keyboard = final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch);
+  const askSupport = options.askSupport === true && worthAskingSupport(query, results);
+  return { message, final, keyboard: askSupport ? await withAskSupport(keyboard, query, t, options.buttons) : keyboard };
 }

@@ -25,6 +25,9 @@ export const commands = {
   language: { name: "language", menu: "command-language" },
   help: { name: "help", menu: "command-help" },
   start: { name: "start" },
+  // Cases are there only with SUPPORT_CHAT_ID: out of the menu everyone shares (/help names them where they work).
+  escalate: { name: "escalate" },
+  cases: { name: "cases" },
   invite: { name: "invite", menu: "command-invite", admin: true },
   invites: { name: "invites", menu: "command-invites", admin: true },
   users: { name: "users", menu: "command-users", admin: true },

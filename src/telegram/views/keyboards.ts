@@ -1,7 +1,9 @@
 import { InlineKeyboard } from "grammy";
-import type { Query } from "../../payments/query.ts";
+import { worthACase } from "../../payments/cases/case.ts";
+import { relevantOutcomes, type IdResult, type Query } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
+import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 
 /** Who watches an answer's open payments in its chat: what its 🔔 button shows. */
@@ -28,4 +30,18 @@ export async function answerKeyboard(query: Query, t: Translate, buttons: Button
   }
   keyboard.text(watch.subscribers > 0 ? t("button-notify-count", { count: String(watch.subscribers) }) : t("button-notify"), await data("notify"));
   return watch.subscribers > 0 ? keyboard.text(t("button-stop"), await data("stop")) : keyboard;
+}
+
+/** Whether an answer is about one payment that is not SUCCESS (FAILED, not final, not found, not checked): worth a case. */
+export function worthAskingSupport(query: Query, results: readonly IdResult[]): boolean {
+  const [result] = results;
+  if (query.ids.length !== 1 || results.length !== 1 || !result) return false;
+  const relevant = relevantOutcomes(result);
+  return relevant.length === 0 || relevant.some(worthACase);
+}
+
+/** 🆘 Ask support, on a row of its own under an answer's other buttons (or alone, under a FAILED answer that has none). */
+export async function withAskSupport(keyboard: InlineKeyboard | undefined, query: Query, t: Translate, buttons: ButtonStore): Promise<InlineKeyboard> {
+  const data = await encodeCaseButton({ action: "escalate", scope: query.scope, id: query.ids[0] ?? "" }, buttons);
+  return (keyboard ? keyboard.row() : new InlineKeyboard()).text(t("button-ask-support"), data);
 }

@@ -1,6 +1,8 @@
 import { Api, GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
+import { healthAnnouncer } from "../../../src/telegram/notify/health-alerts.ts";
+import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
 import { fakeTelegramFetch } from "../../support/fake-telegram-fetch.ts";
 import { captureLogs } from "../../support/logs.ts";
@@ -86,5 +88,63 @@ describe("telling the admins", () => {
     expect(messenger.readerFor(5, { language: "pt-BR" }).locale).toBe("pt");
     expect(messenger.readerFor(5, { language: "de" }).locale).toBe("en");
     expect(messenger.readerFor(5).locale).toBe("en");
+  });
+});
+
+describe("forum topics", () => {
+  function topicMessenger(failWith?: Parameters<typeof fakeTelegramFetch>[0]) {
+    const telegram = fakeTelegramFetch(failWith);
+    const logs = captureLogs();
+    const messenger = createMessenger({ api: new Api(BOT_TOKEN, { fetch: telegram.fetch }), translations, admins: { chatId: -100, threadId: 42, userIds: new Set() }, logger: logs.logger });
+    return { messenger, telegram, logs };
+  }
+
+  it("posts to the admins' topic, and to a chat's topic when a destination names one", async () => {
+    const { messenger, telegram } = topicMessenger();
+    await messenger.send("a test", ["admins", { chatId: -200, threadId: 7 }, { chatId: -300 }], () => "hello");
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
+      [-100, 42],
+      [-200, 7],
+      [-300, undefined],
+    ]);
+  });
+
+  it.each(["Bad Request: TOPIC_CLOSED", "Bad Request: message thread not found"])("a topic refused with %s: the chat's General topic gets it, once, with one log line", async (description) => {
+    const { messenger, telegram, logs } = topicMessenger((_, payload) => (payload.message_thread_id !== undefined ? { error_code: 400, description } : undefined));
+    const sent = await messenger.send("a test", { chatId: -200, threadId: 7 }, () => "hello");
+    expect(sent).toEqual([{ chatId: -200, messageId: expect.any(Number) }]);
+    expect(telegram.calls.map((call) => call.payload.message_thread_id)).toEqual([7, undefined]);
+    expect(logs.entries().filter((entry) => entry.level !== "debug").map((entry) => entry.msg)).toEqual(["the forum topic was closed or deleted: sent to the chat's General topic instead"]);
+  });
+
+  it("never loops: when General refuses too, it gives up with one more line", async () => {
+    const { messenger, telegram, logs } = topicMessenger(() => ({ error_code: 400, description: "Bad Request: TOPIC_CLOSED" }));
+    expect(await messenger.send("a test", { chatId: -200, threadId: 7 }, () => "hello")).toEqual([]);
+    expect(telegram.calls).toHaveLength(2);
+    expect(logs.entries().filter((entry) => entry.level !== "debug").map((entry) => [entry.msg, entry.failure])).toEqual([
+      ["the forum topic was closed or deleted: sent to the chat's General topic instead", undefined],
+      ["could not send a test", "topic_gone"],
+    ]);
+  });
+
+  it("sends the daily summary to the admins' topic and to each alert chat's, as HEALTH_ALERT_CHAT_IDS names them", async () => {
+    const { messenger, telegram } = topicMessenger();
+    const announcer = healthAnnouncer({ messenger, alertChatIds: new Set([-200, -300]), alertThreadIds: new Map([[-200, 5]]), clock: formatClock });
+    const none = { success: 0, failed: 0, "not-final": 0, "not-found": 0, timeout: 0, busy: 0, "service-error": 0, unreadable: 0, "token-rejected": 0 };
+    const quiet = { serviceMs: 0, failuresMs: 0 };
+    await announcer.digest({ from: 0, to: 1, outcomes: none, enquiries: { collection: 0, airtime: 0 }, payments: 0, reasons: [], trouble: { collection: quiet, airtime: quiet }, watched: 0 });
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
+      [-100, 42],
+      [-200, 5],
+      [-300, undefined],
+    ]);
+  });
+
+  it("tells a caller why a call failed (a chat that blocked the bot)", async () => {
+    const { messenger } = topicMessenger();
+    const delivery = await messenger.deliver("a relay", { chatId: 5 }, async () => {
+      throw refusal(403, "Forbidden: bot was blocked by the user");
+    });
+    expect(delivery).toMatchObject({ ok: false, failure: { type: "gone" } });
   });
 });

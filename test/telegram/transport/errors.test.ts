@@ -13,6 +13,8 @@ describe("why a message sent outside an update did not go through", () => {
     [refusal(400, "Bad Request: chat not found"), { type: "gone" }],
     [refusal(400, "Bad Request: have no rights to send a message"), { type: "gone" }],
     [refusal(400, "Bad Request: message text is empty"), { type: "refused" }],
+    [refusal(400, "Bad Request: TOPIC_CLOSED"), { type: "topic_gone" }],
+    [refusal(400, "Bad Request: message thread not found"), { type: "topic_gone" }],
     [refusal(502, "Bad Gateway"), { type: "unavailable" }],
     [new HttpError("Network request for 'sendMessage' failed!", Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })), { type: "unavailable", description: "network error (ECONNRESET)" }],
     [new Error("anything else"), { type: "unavailable" }],

@@ -70,6 +70,11 @@ describe("health messages", () => {
         "Payments watched now: 14",
       ].join("\n"),
     );
+    // With SUPPORT_CHAT_ID: the day's cases, in each language's plural forms.
+    const withCases = { ...digest, cases: { open: 3, oldestOpenedAt: T0 - 2 * HOUR, opened: 5, resolved: 1 } };
+    expect(formatDigest(withCases, formats("en")).text.split("\n").at(-1)).toBe("Cases: 5 opened, 1 resolved; open now: 3, the oldest since 07:00:00 UTC");
+    expect(formatDigest(withCases, formats("fr")).text.split("\n").at(-1)).toBe("Dossiers : 5 ouverts, 1 résolu ; encore ouverts : 3, le plus ancien depuis 07:00:00 UTC");
+    expect(formatDigest({ ...digest, cases: { open: 0, oldestOpenedAt: undefined, opened: 1, resolved: 1 } }, formats("en")).text.split("\n").at(-1)).toBe("Cases: 1 opened, 1 resolved; none open now");
   });
 });
 

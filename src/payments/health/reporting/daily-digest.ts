@@ -8,6 +8,7 @@ import { troubleWithin, type KindHealth } from "../judging/provider-state.ts";
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
 import { HOUR_MS } from "../counting/tally-keys.ts";
+import type { CaseFigures } from "../../cases/case-figures.ts";
 
 /** The daily summary: the 24 hours before DIGEST_TIME. */
 export interface DailyDigest {
@@ -22,6 +23,8 @@ export interface DailyDigest {
   trouble: Record<EnquiryKind, { serviceMs: number; failuresMs: number }>;
   /** Payments watched now. */
   watched: number;
+  /** With SUPPORT_CHAT_ID: cases opened and resolved that day, and those open now. */
+  cases?: CaseFigures | undefined;
 }
 
 export interface DigestSources {
@@ -29,10 +32,17 @@ export interface DigestSources {
   /** The provider's stored state per kind (its episodes). */
   health: () => Partial<Record<EnquiryKind, KindHealth>>;
   watched: () => Promise<number>;
+  cases?: ((from: number, to: number) => Promise<CaseFigures>) | undefined;
 }
 
 export async function dailyDigest(sources: DigestSources, from: number, to: number): Promise<DailyDigest> {
-  const [counts, reasons, payments, watched] = await Promise.all([sources.reader.counts(from, to), sources.reader.reasons(from, to), sources.reader.distinctPayments(from, to), sources.watched()]);
+  const [counts, reasons, payments, watched, cases] = await Promise.all([
+    sources.reader.counts(from, to),
+    sources.reader.reasons(from, to),
+    sources.reader.distinctPayments(from, to),
+    sources.watched(),
+    sources.cases?.(from, to),
+  ]);
   const health = sources.health();
   return {
     from,
@@ -43,6 +53,7 @@ export async function dailyDigest(sources: DigestSources, from: number, to: numb
     reasons: topReasons(reasons, 5),
     trouble: Object.fromEntries(ENQUIRY_KINDS.map((kind) => [kind, health[kind] ? troubleWithin(health[kind], from, to) : { serviceMs: 0, failuresMs: 0 }])) as DailyDigest["trouble"],
     watched,
+    ...(cases ? { cases } : {}),
   };
 }
 

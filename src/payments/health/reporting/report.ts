@@ -1,4 +1,5 @@
 import type { StateHealth, StateStore, StoreTopology } from "../../../state/ports.ts";
+import type { CaseFigures } from "../../cases/case-figures.ts";
 import type { TokenReport } from "../../enquiry/client-credentials-token.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
@@ -76,6 +77,8 @@ export interface AdminFacts {
   instances: number | undefined;
   backgroundQueue: number;
   watches: number | undefined;
+  /** With SUPPORT_CHAT_ID: the open cases, the oldest, and today's opened and resolved; undefined without cases, or when they cannot be read. */
+  cases?: CaseFigures | undefined;
 }
 
 export interface AdminFactsSources {
@@ -84,15 +87,18 @@ export interface AdminFactsSources {
   token?: (() => TokenReport) | undefined;
   backgroundQueue: () => number;
   watchedPayments: () => Promise<number>;
+  /** The cases' figures for today, when there are cases. */
+  cases?: (() => Promise<CaseFigures>) | undefined;
 }
 
 /** Read as /health is asked: a store that does not answer leaves its facts unknown, never the reply. */
 export async function adminFacts(sources: AdminFactsSources): Promise<AdminFacts> {
   const { state } = sources;
-  const [instances, topology, watches] = await Promise.all([
+  const [instances, topology, watches, cases] = await Promise.all([
     state.claims.instancesAlive().catch(() => 0),
     state.topology?.().catch(() => undefined),
     sources.watchedPayments().catch(() => undefined),
+    sources.cases?.().catch(() => undefined),
   ]);
   return {
     tokenExpiresAt: sources.tokenExpiresAt(),
@@ -101,5 +107,6 @@ export async function adminFacts(sources: AdminFactsSources): Promise<AdminFacts
     instances: instances > 0 ? instances : undefined,
     backgroundQueue: sources.backgroundQueue(),
     watches,
+    ...(cases ? { cases } : {}),
   };
 }

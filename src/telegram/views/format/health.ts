@@ -11,6 +11,7 @@ import type { AdminFacts, HealthReport } from "../../../payments/health/reportin
 import type { TokenReport } from "../../../payments/enquiry/client-credentials-token.ts";
 import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
 import type { StoreTopology } from "../../../state/ports.ts";
+import type { CaseFigures } from "../../../payments/cases/case-figures.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
 import { formatDuration, type NumberFormats } from "./numbers.ts";
@@ -149,6 +150,7 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
       ...(admin.store.topology ? [line(topologyLine(admin.store.topology, t))] : []),
       ...(admin.instances === undefined ? [] : [line(t("health-admin-instances", { count: f.numbers.count(admin.instances) }))]),
       line(t("health-admin-background", { queue: f.numbers.count(admin.backgroundQueue), watches: admin.watches === undefined ? "?" : f.numbers.count(admin.watches) })),
+      ...(admin.cases ? [line(casesLine(admin.cases, at, f, { open: "health-admin-cases", none: "health-admin-cases-none" }))] : []),
       line(t("health-figures-note")),
     ],
     "\n",
@@ -164,6 +166,14 @@ function tokenOrigin(report: TokenReport, at: number, f: HealthFormats): Formatt
     lines.push(line(t("health-admin-token-problem", { kind: report.problem.kind, since: since(report.problem.since.getTime(), at, f), reason: cleanServiceText(report.problem.reason, 200) })));
   }
   return lines;
+}
+
+/** The cases: how many are open and since when the oldest, and how many opened and resolved (today, or that day). */
+function casesLine(cases: CaseFigures, now: number, f: HealthFormats, keys: { open: string; none: string }): string {
+  // Numbers, not text: a language may choose its words by them ("1 ouvert", "3 ouverts").
+  const counts = { opened: cases.opened, resolved: cases.resolved };
+  if (cases.open === 0 || cases.oldestOpenedAt === undefined) return f.t(keys.none, counts);
+  return f.t(keys.open, { ...counts, open: cases.open, since: since(cases.oldestOpenedAt, now, f) });
 }
 
 /** Where Redis is now: the master written to, its replicas online, and with Sentinel the sentinels that see it. */
@@ -232,5 +242,6 @@ export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedSt
     lines.push(line(t("digest-trouble", { kind: kindName(kind, t), service: zero(digest.trouble[kind].serviceMs), failures: zero(digest.trouble[kind].failuresMs) })));
   }
   lines.push(line(t("digest-watched", { count: numbers.count(digest.watched) })));
+  if (digest.cases) lines.push(line(casesLine(digest.cases, digest.to, f, { open: "digest-cases", none: "digest-cases-none" })));
   return fitMessage(concat(lines, "\n"));
 }

@@ -15,7 +15,9 @@ export function formatIdentity(
   return concat(lines, "\n");
 }
 
-/** /whoami: the IDs, and whether this person may ask here. */
-export function formatWhoami(who: { userId: number | undefined; chatId: number; chatType: string }, allowed: boolean, t: Translate): FormattedString {
-  return concat([formatIdentity(who, t), t(allowed ? "whoami-allowed" : "whoami-not-allowed")], "\n\n");
+/** /whoami: the IDs (with the forum topic's, asked in one: for CHAT_ID:THREAD_ID), and whether this person may ask here. */
+export function formatWhoami(who: { userId: number | undefined; chatId: number; chatType: string; threadId?: number | undefined }, allowed: boolean, t: Translate): FormattedString {
+  const identity = formatIdentity(who, t);
+  const topic = who.threadId === undefined ? [] : [line(`${t("whoami-topic")} `, FormattedString.code(String(who.threadId)))];
+  return concat([concat([identity, ...topic], "\n"), t(allowed ? "whoami-allowed" : "whoami-not-allowed")], "\n\n");
 }

@@ -1,0 +1,190 @@
+import type { StateStore } from "../../state/ports.ts";
+import { HOUR_MS, hourOf, hoursOverlapping } from "../health/counting/tally-keys.ts";
+import { decodeCase, encodeCase, type Case, type CaseCard } from "./case.ts";
+
+/** The durable records of cases (state.records: kept until deleted, shared by every instance, each write on Sentinel waiting for a replica). */
+const COLLECTIONS = {
+  /** A case by its number. */
+  cases: "cases",
+  /** The last number handed out. */
+  counter: "case-counter",
+  /** Open cases: number → when it opened. */
+  open: "cases-open",
+  /** The open case of a payment: `kind:ID` → number. */
+  payments: "case-payments",
+  /** An agent's open cases: user ID → numbers (JSON). */
+  agents: "case-agents",
+  /** The messages of a case, on either side (`chat:message`), and the topics made for cases (`topic:chat:thread`) → number. */
+  messages: "case-messages",
+} as const;
+
+const CHECKS = "case-checks";
+const COUNTER_ID = "last";
+const FIGURES_KEEP_MS = 49 * HOUR_MS;
+const figuresKey = (hour: number) => `cases:h:${hour}`;
+
+/** What happened to cases within a stretch of time (counted by the hour, on every instance). */
+export interface CaseCounts {
+  opened: number;
+  resolved: number;
+}
+
+/**
+ * Cases in the state store: each one a record changed in one step at a time, and the indexes that
+ * find them (the open ones, a payment's, an agent's, a message's or topic's). Numbers come from one
+ * counter every instance shares, changed as one step too: no two cases ever get the same number,
+ * and a number is never handed out again. Collections stay small: the open ones are what is read
+ * whole.
+ */
+export interface CaseStore {
+  load(number: number): Promise<Case | undefined>;
+  /** Changes a case in one step: `step` may run more than once, so it must be pure. Undefined when there is no such case. */
+  change<R>(number: number, step: (value: Case) => { case: Case; result: R }): Promise<{ case: Case; result: R } | undefined>;
+  /** The next number: shared by every instance, never handed out twice. */
+  nextNumber(): Promise<number>;
+  /** Writes a new case; it is found by nobody until it is claimed for its payment (`claimPayment`). */
+  create(value: Case): Promise<void>;
+  /** A new case that lost the race for its payment: never seen by anyone, so it goes (its number is not reused). */
+  discard(number: number): Promise<void>;
+  /** The open case of a payment, if any. */
+  caseOfPayment(key: string): Promise<number | undefined>;
+  /**
+   * Makes `number` the open case of the payment unless another open one holds it (`stale` is the
+   * number a caller found there that is no longer open): the number that holds it now.
+   */
+  claimPayment(key: string, number: number, stale?: number): Promise<number>;
+  /** Lists a case as open, and under each of its agents. */
+  listOpen(value: Case): Promise<void>;
+  /** Lists an agent who joined under the case. */
+  addAgentCase(userId: number, number: number): Promise<void>;
+  /** A resolved case leaves the open lists; its record and messages stay. */
+  unlistOpen(value: Case, key: string): Promise<void>;
+  /** Open cases: number → when each opened. */
+  openCases(): Promise<Map<number, number>>;
+  /** An agent's open cases. */
+  agentCases(userId: number): Promise<number[]>;
+  /** The card, once posted: a reply to it (or a message in its own topic) belongs to the case. The first card posted stays. */
+  attachCard(number: number, card: CaseCard): Promise<Case | undefined>;
+  rememberMessage(chatId: number, messageId: number, number: number): Promise<void>;
+  caseOfMessage(chatId: number, messageId: number): Promise<number | undefined>;
+  rememberTopic(chatId: number, threadId: number, number: number): Promise<void>;
+  caseOfTopic(chatId: number, threadId: number): Promise<number | undefined>;
+  /** The payment of a case is checked again at `at` (on whichever instance claims it first). */
+  scheduleCheck(number: number, at: number): Promise<void>;
+  unscheduleCheck(number: number): Promise<void>;
+  claimDueChecks(now: number, limit: number, leaseMs: number): Promise<number[]>;
+  /** Counts a case opened or resolved at `at`. */
+  count(what: keyof CaseCounts, at: number): Promise<void>;
+  /** Cases opened and resolved in [from, to), by the hours that overlap it. */
+  counts(from: number, to: number): Promise<CaseCounts>;
+}
+
+const numberOf = (text: string | undefined): number | undefined => {
+  const value = Number(text);
+  return text !== undefined && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+};
+
+const numbersOf = (text: string | undefined): number[] => {
+  try {
+    const parsed: unknown = JSON.parse(text ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((value): value is number => Number.isSafeInteger(value)) : [];
+  } catch {
+    // Unreadable: as good as empty (the cases themselves are intact).
+    return [];
+  }
+};
+
+export function createCaseStore(state: Pick<StateStore, "records" | "schedules" | "tallies">): CaseStore {
+  const { records } = state;
+  const updateNumbers = (userId: number, change: (numbers: number[]) => number[]) =>
+    records.update(COLLECTIONS.agents, String(userId), (current) => {
+      const next = change(numbersOf(current));
+      return next.length === 0 ? undefined : JSON.stringify(next);
+    });
+
+  const store: CaseStore = {
+    load: async (number) => decodeCase(await records.get(COLLECTIONS.cases, String(number))),
+
+    async change(number, step) {
+      let outcome: { case: Case; result: ReturnType<typeof step>["result"] } | undefined;
+      await records.update(COLLECTIONS.cases, String(number), (current) => {
+        const value = decodeCase(current);
+        if (!value) {
+          outcome = undefined;
+          return current;
+        }
+        outcome = step(value);
+        return encodeCase(outcome.case);
+      });
+      return outcome;
+    },
+
+    async nextNumber() {
+      const stored = await records.update(COLLECTIONS.counter, COUNTER_ID, (current) => String((numberOf(current) ?? 0) + 1));
+      return numberOf(stored) ?? 1;
+    },
+
+    create: async (value) => void (await records.update(COLLECTIONS.cases, String(value.number), () => encodeCase(value))),
+    discard: async (number) => void (await records.update(COLLECTIONS.cases, String(number), () => undefined)),
+
+    caseOfPayment: async (key) => numberOf(await records.get(COLLECTIONS.payments, key)),
+
+    async claimPayment(key, number, stale) {
+      const held = await records.update(COLLECTIONS.payments, key, (current) => (current === undefined || numberOf(current) === stale ? String(number) : current));
+      return numberOf(held) ?? number;
+    },
+
+    async listOpen(value) {
+      await records.update(COLLECTIONS.open, String(value.number), () => String(value.openedAt));
+      for (const agent of value.agents) await updateNumbers(agent.userId, (numbers) => (numbers.includes(value.number) ? numbers : [...numbers, value.number]));
+    },
+
+    addAgentCase: async (userId, number) => void (await updateNumbers(userId, (numbers) => (numbers.includes(number) ? numbers : [...numbers, number]))),
+
+    async unlistOpen(value, key) {
+      await records.update(COLLECTIONS.payments, key, (current) => (numberOf(current) === value.number ? undefined : current));
+      for (const agent of value.agents) await updateNumbers(agent.userId, (numbers) => numbers.filter((number) => number !== value.number));
+      await records.update(COLLECTIONS.open, String(value.number), () => undefined);
+    },
+
+    async openCases() {
+      const open = new Map<number, number>();
+      for (const [id, openedAt] of await records.all(COLLECTIONS.open)) {
+        const number = numberOf(id);
+        if (number !== undefined) open.set(number, Number(openedAt));
+      }
+      return open;
+    },
+
+    agentCases: async (userId) => numbersOf(await records.get(COLLECTIONS.agents, String(userId))),
+
+    async attachCard(number, card) {
+      if (card.ownTopic && card.threadId !== undefined) await store.rememberTopic(card.chatId, card.threadId, number);
+      await store.rememberMessage(card.chatId, card.messageId, number);
+      return (await store.change(number, (value) => ({ case: value.card ? value : { ...value, card }, result: undefined })))?.case;
+    },
+
+    rememberMessage: async (chatId, messageId, number) => void (await records.update(COLLECTIONS.messages, `${chatId}:${messageId}`, () => String(number))),
+    caseOfMessage: async (chatId, messageId) => numberOf(await records.get(COLLECTIONS.messages, `${chatId}:${messageId}`)),
+    rememberTopic: async (chatId, threadId, number) => void (await records.update(COLLECTIONS.messages, `topic:${chatId}:${threadId}`, () => String(number))),
+    caseOfTopic: async (chatId, threadId) => numberOf(await records.get(COLLECTIONS.messages, `topic:${chatId}:${threadId}`)),
+
+    scheduleCheck: (number, at) => state.schedules.set(CHECKS, String(number), at),
+    unscheduleCheck: (number) => state.schedules.remove(CHECKS, String(number)),
+    async claimDueChecks(now, limit, leaseMs) {
+      return (await state.schedules.claimDue(CHECKS, now, limit, leaseMs)).map(numberOf).filter((number): number is number => number !== undefined);
+    },
+
+    count: (what, at) => state.tallies.add([{ key: figuresKey(hourOf(at)), ttlMs: FIGURES_KEEP_MS, counts: new Map([[what, 1]]) }]),
+    async counts(from, to) {
+      const read = await state.tallies.read(hoursOverlapping(from, to).map(figuresKey));
+      const total: CaseCounts = { opened: 0, resolved: 0 };
+      for (const counts of read.values()) {
+        total.opened += counts.get("opened") ?? 0;
+        total.resolved += counts.get("resolved") ?? 0;
+      }
+      return total;
+    },
+  };
+  return store;
+}

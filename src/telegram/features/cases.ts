@@ -1,0 +1,297 @@
+import { randomBytes } from "node:crypto";
+import { Composer, InlineKeyboard } from "grammy";
+import { isOpen, NOTE_LIMIT, type Case, type CaseAgent, type CasePerson } from "../../payments/cases/case.ts";
+import type { CaseAudit } from "../../payments/cases/case-events.ts";
+import type { CaseStore } from "../../payments/cases/case-store.ts";
+import { kindToEscalate, openCase, type OpenCaseDeps } from "../../payments/cases/open-case.ts";
+import { recordCaseCheck } from "../../payments/cases/record-check.ts";
+import { routeAgentMessage, routeSupportMessage } from "../../payments/cases/relay-message.ts";
+import { resolveCase } from "../../payments/cases/resolve-case.ts";
+import { onItsCard, takeCase, type CardPress } from "../../payments/cases/take-case.ts";
+import type { Checker } from "../../payments/check.ts";
+import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
+import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
+import { queryCost, type Query } from "../../payments/query.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import { cleanServiceText } from "../../util/service-text.ts";
+import { encodeCaseButton } from "../buttons/case-buttons.ts";
+import type { PressContext, PressRouter } from "../buttons/router.ts";
+import type { BotContext } from "../context.ts";
+import { isCommandMessage } from "../message-command.ts";
+import { isRelayable, type CaseDesk } from "../notify/case-desk.ts";
+import type { ButtonStore } from "../stores/button-store.ts";
+import { topicOf } from "../topic.ts";
+import { tolerateHarmless } from "../transport/errors.ts";
+import { formatAgentCases, formatSupportCases, type CaseFormats } from "../views/format/case.ts";
+import { commands } from "../views/commands.ts";
+import type { Clock } from "../views/format/text.ts";
+import { askerOf } from "./send-answer.ts";
+
+/** What the cases feature works with: the use cases' parts, the desk that shows them in Telegram, and the checker. */
+export interface CasesFeatureDeps {
+  store: CaseStore;
+  audit: CaseAudit;
+  desk: CaseDesk;
+  /** For people asking (a case's ID is checked as /status checks it; 🔄 Refresh on a card re-checks it). */
+  checker: Checker;
+  /** How often an open case's payment is checked again. */
+  schedule: OpenCaseDeps["schedule"];
+  buttons: ButtonStore;
+  /** An ID both kinds know waits here for its kind to be picked. */
+  kv: KeyValueStore;
+  presses: PressRouter;
+  clock: Clock;
+  now: () => number;
+  /** How long a case waited to be taken (a metric). */
+  onTaken?: ((waitedMs: number) => void) | undefined;
+}
+
+const PENDING_MS = 24 * 60 * 60 * 1000;
+const pendingKey = (key: string) => `case-ask:${key}`;
+
+/**
+ * Cases: an agent's problem payment handed to the support team (🆘 Ask support, /escalate), its
+ * card in the support chat (✋ Take, ✅ Resolved, 🔄 Refresh), the conversation between them, and
+ * /cases. Only with SUPPORT_CHAT_ID. The rules are the use cases' (payments/cases/); this is what
+ * Telegram shows of them.
+ */
+export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
+  const { store, desk } = deps;
+  const support = desk.support;
+  const composer = new Composer<BotContext>();
+  const formats = (ctx: BotContext): CaseFormats => ({ t: ctx.t, clock: deps.clock, day: ctx.day, now: deps.now() });
+  const reply = (ctx: BotContext, text: string, replyTo: number | undefined, extra: { reply_markup?: InlineKeyboard } = {}) =>
+    ctx.reply(text, { ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }), ...extra });
+
+  /** Opens (or joins) the case of a payment checked just now, and says so; the reply belongs to the case. */
+  async function escalate(ctx: BotContext, outcome: EnquiryOutcome, note: string | undefined, replyTo: number | undefined): Promise<void> {
+    const result = await openCase(deps, outcome, agentOf(ctx, note, deps.now()));
+    switch (result.type) {
+      case "success":
+        await reply(ctx, ctx.t("case-success"), replyTo);
+        return;
+      case "limit":
+        await reply(ctx, ctx.t("case-limit", { max: result.max }), replyTo);
+        return;
+      case "opened":
+      case "joined":
+      case "already":
+        break;
+    }
+    const key = result.type === "opened" ? "case-opened" : result.type === "joined" ? "case-joined" : "case-already";
+    const sent = await reply(ctx, ctx.t(key, { number: result.case.number }), replyTo);
+    await store.rememberMessage(sent.chat.id, sent.message_id, result.case.number);
+    if (result.type === "opened") await desk.postCard(result.case);
+    else if (result.type === "joined" || note !== undefined) await desk.showCard(result.case);
+  }
+
+  /** An ID checked on both kinds (as /status does): its case, or the question of which kind when that is not plain. */
+  async function escalateId(ctx: BotContext, query: Query, note: string | undefined, replyTo: number | undefined): Promise<boolean> {
+    if (!(await ctx.budget.spend(queryCost(query)))) return false;
+    const [result] = await deps.checker.run(query, askerOf(ctx, "command"));
+    if (!result) return false;
+    const kind = kindToEscalate(result);
+    if (kind.type === "kind") {
+      await escalate(ctx, kind.outcome, note, replyTo);
+      return true;
+    }
+    const pending = randomBytes(9).toString("base64url");
+    await deps.kv.set(pendingKey(pending), JSON.stringify({ id: result.id, note }), PENDING_MS);
+    const button = (kindOf: EnquiryKind) => encodeCaseButton({ action: "escalateKind", kind: kindOf, key: pending }, deps.buttons);
+    const keyboard = new InlineKeyboard().text(ctx.t("button-collection"), await button("collection")).text(ctx.t("button-airtime"), await button("airtime"));
+    await reply(ctx, ctx.t("case-pick-kind", { id: result.id }), replyTo, { reply_markup: keyboard });
+    return true;
+  }
+
+  composer.command(commands.escalate.name, async (ctx) => {
+    const replyTo = ctx.msg.message_id;
+    if (ctx.chat.type !== "private") {
+      await reply(ctx, ctx.t("case-private-only"), replyTo);
+      return;
+    }
+    // The ID, then what the customer says (kept as written, new lines and all).
+    const typed = ctx.match.trim();
+    const id = typed.split(/\s+/)[0] ?? "";
+    const note = typed.slice(id.length).trim() || undefined;
+    if (!isValidTransactionId(id)) {
+      await reply(ctx, ctx.t("case-usage", { command: `/${commands.escalate.name}` }), replyTo);
+      return;
+    }
+    if (note !== undefined && note.length > NOTE_LIMIT) {
+      await reply(ctx, ctx.t("case-note-too-long", { max: NOTE_LIMIT, count: note.length }), replyTo);
+      return;
+    }
+    await escalateId(ctx, { scope: "status", ids: [id] }, note, replyTo);
+  });
+
+  deps.presses.on("escalate", async (ctx, { scope, id }) => {
+    const message = ctx.callbackQuery.message;
+    if (ctx.chat?.type !== "private" || !message) {
+      await toast(ctx, ctx.t("toast-case-private-only"));
+      return;
+    }
+    if (await escalateId(ctx, { scope, ids: [id] }, undefined, message.message_id)) await toast(ctx);
+  });
+
+  deps.presses.on("escalateKind", async (ctx, { kind, key }) => {
+    const message = ctx.callbackQuery.message;
+    const stored = await deps.kv.get(pendingKey(key));
+    const pending = parsePending(stored);
+    if (ctx.chat?.type !== "private" || !message || !pending) {
+      await toast(ctx, ctx.t("toast-expired"));
+      return;
+    }
+    const query: Query = { scope: kind, ids: [pending.id] };
+    if (!(await ctx.budget.spend(queryCost(query)))) return;
+    const [result] = await deps.checker.run(query, askerOf(ctx, "button"));
+    const outcome = result?.outcomes[0];
+    if (!outcome) return;
+    await deps.kv.delete(pendingKey(key));
+    await toast(ctx);
+    await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
+    await escalate(ctx, outcome, pending.note, message.message_id);
+  });
+
+  deps.presses.on("takeCase", async (ctx, { number }) => {
+    const result = await takeCase(deps, number, personOf(ctx), pressedOn(ctx));
+    switch (result.type) {
+      case "not_support":
+        return toast(ctx, ctx.t("toast-case-support-only"));
+      case "gone":
+        return toast(ctx, ctx.t("toast-case-gone"));
+      case "resolved":
+        return toast(ctx, ctx.t("toast-case-already-resolved", { number }));
+      case "already":
+        return toast(ctx, ctx.t("toast-case-already-taken", { number, name: cleanServiceText(result.by.name, 64) }));
+      case "taken":
+        deps.onTaken?.(result.waitedMs);
+        await toast(ctx, ctx.t("toast-case-taken", { number }));
+        await desk.showCard(result.case);
+        await desk.announce(result.case, "taken");
+    }
+  });
+
+  deps.presses.on("resolveCase", async (ctx, { number }) => {
+    const result = await resolveCase(deps, number, personOf(ctx), pressedOn(ctx));
+    switch (result.type) {
+      case "not_support":
+        return toast(ctx, ctx.t("toast-case-support-only"));
+      case "gone":
+        return toast(ctx, ctx.t("toast-case-gone"));
+      case "already":
+        return toast(ctx, ctx.t("toast-case-already-resolved", { number }));
+      case "resolved":
+        await toast(ctx, ctx.t("toast-case-resolved", { number }));
+        await desk.showCard(result.case);
+        await desk.closeTopic(result.case);
+        await desk.announce(result.case, "resolved");
+    }
+  });
+
+  deps.presses.on("refreshCase", async (ctx, { number }) => {
+    const value = await store.load(number);
+    if (!value) return toast(ctx, ctx.t("toast-case-gone"));
+    if (!onItsCard(value, pressedOn(ctx))) return toast(ctx, ctx.t("toast-case-support-only"));
+    const query: Query = { scope: value.kind, ids: [value.transactionId] };
+    if (!(await ctx.budget.spend(queryCost(query)))) return;
+    const [result] = await deps.checker.run(query, askerOf(ctx, "refresh"), { fresh: true });
+    const outcome = result?.outcomes[0];
+    if (!outcome) return;
+    const checked = await recordCaseCheck(deps, number, outcome);
+    if (checked.type === "gone") return toast(ctx, ctx.t("toast-case-gone"));
+    await toast(ctx, ctx.t(checked.changed ? "toast-updated" : "toast-unchanged"));
+    await desk.showCard(checked.case);
+    if (checked.settled) await desk.announce(checked.case, "settled");
+  });
+
+  composer.command(commands.cases.name, async (ctx) => {
+    const replyTo = ctx.msg.message_id;
+    if (ctx.chat.id === support.chatId) {
+      const open = [...(await store.openCases()).entries()].sort(([a, openedA], [b, openedB]) => openedA - openedB || a - b);
+      const shown = await loadAll(store, open.map(([number]) => number));
+      const list = formatSupportCases(shown, formats(ctx));
+      await ctx.reply(list.text, { entities: list.entities, link_preview_options: { is_disabled: true }, reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } });
+      return;
+    }
+    if (ctx.chat.type !== "private") {
+      await reply(ctx, ctx.t("cases-where"), replyTo);
+      return;
+    }
+    const mine = (await loadAll(store, await store.agentCases(ctx.from?.id ?? 0))).sort((a, b) => a.openedAt - b.openedAt);
+    const list = formatAgentCases(mine, formats(ctx));
+    await ctx.reply(list.text, { entities: list.entities, reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } });
+  });
+
+  // The conversation: what support says about a case reaches its agents, and what they answer reaches support.
+  composer.on("message", async (ctx, next) => {
+    const message = ctx.msg;
+    if (ctx.from.is_bot || isCommandMessage(ctx)) return next();
+    if (ctx.chat.id === support.chatId) {
+      const threadId = topicOf(message);
+      const repliedTo = message.reply_to_message?.message_id;
+      // In a forum, every message of a topic replies to the topic's first message: that is no reply to the card.
+      const replyTo = repliedTo !== undefined && repliedTo !== threadId ? repliedTo : undefined;
+      if ((threadId === undefined && replyTo === undefined) || !isRelayable(message)) return next();
+      const route = await routeSupportMessage(store, { chatId: ctx.chat.id, threadId, replyTo }, support.chatId);
+      if (route.type === "to_agents") await desk.relayToAgents(route.case, message, personOf(ctx));
+      else if (route.type === "resolved") await reply(ctx, ctx.t("case-relay-resolved-support", { number: route.case.number }), message.message_id);
+      else return next();
+      return;
+    }
+    const replied = message.reply_to_message;
+    if (ctx.chat.type !== "private" || !replied || replied.from?.id !== ctx.me.id) return next();
+    const route = await routeAgentMessage(store, { chatId: ctx.chat.id, userId: ctx.from.id, replyTo: replied.message_id });
+    switch (route.type) {
+      case "none":
+        return next();
+      case "outsider":
+        ctx.logger.warn({ case: route.case.number, userId: ctx.from.id }, "a reply to a case's message by someone outside the case: not passed on");
+        return next();
+      case "resolved":
+        await reply(ctx, ctx.t("case-relay-resolved-agent", { number: route.case.number }), message.message_id);
+        return;
+      case "to_agents":
+        return next();
+      case "to_support":
+        if (!isRelayable(message)) await reply(ctx, ctx.t("case-relay-kinds"), message.message_id);
+        else if (!(await desk.relayToSupport(route.case, message, route.agent))) await reply(ctx, ctx.t("case-relay-not-sent", { number: route.case.number }), message.message_id);
+    }
+  });
+
+  return composer;
+}
+
+/** The person pressing or writing, as cases keep them. */
+function personOf(ctx: BotContext): CasePerson {
+  const from = ctx.from;
+  const name = cleanServiceText([from?.first_name, from?.last_name].filter(Boolean).join(" "), 64) || String(from?.id ?? "?");
+  return { userId: from?.id ?? 0, name, ...(from?.username ? { username: from.username } : {}) };
+}
+
+function agentOf(ctx: BotContext, note: string | undefined, now: number): CaseAgent {
+  return { ...personOf(ctx), chatId: ctx.chat?.id ?? 0, locale: ctx.locale, joinedAt: now, ...(note === undefined ? {} : { note }) };
+}
+
+/** Where a card's button was pressed. */
+function pressedOn(ctx: PressContext): CardPress {
+  return { chatId: ctx.callbackQuery.message?.chat.id ?? 0, messageId: ctx.callbackQuery.message?.message_id ?? 0 };
+}
+
+async function toast(ctx: PressContext, text?: string): Promise<void> {
+  await tolerateHarmless(ctx.answerCallbackQuery(text === undefined ? {} : { text }), ctx.logger);
+}
+
+function parsePending(text: string | undefined): { id: string; note: string | undefined } | undefined {
+  try {
+    const parsed = JSON.parse(text ?? "") as { id?: unknown; note?: unknown };
+    return typeof parsed.id === "string" && isValidTransactionId(parsed.id) ? { id: parsed.id, note: typeof parsed.note === "string" ? parsed.note : undefined } : undefined;
+  } catch {
+    // Absent or unreadable: the question has expired.
+    return undefined;
+  }
+}
+
+async function loadAll(store: CaseStore, numbers: readonly number[]): Promise<Case[]> {
+  const loaded = await Promise.all(numbers.map((number) => store.load(number)));
+  return loaded.filter((value): value is Case => value !== undefined && isOpen(value));
+}

@@ -1,0 +1,124 @@
+import { FormattedString } from "@grammyjs/parse-mode";
+import type { MessageEntity } from "grammy/types";
+import { stateOf, type Case, type CaseAgent, type CasePerson } from "../../../payments/cases/case.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import type { Translate } from "../../i18n.ts";
+import { formatDuration } from "./numbers.ts";
+import { formatOutcomeBlock } from "./outcome.ts";
+import { bold, concat, fitMessage, line, mono, TELEGRAM_TEXT_LIMIT, type Clock } from "./text.ts";
+
+/** What case messages need: the reader's words, BOT_TIMEZONE's clock and days, and the time now (ages). */
+export interface CaseFormats {
+  t: Translate;
+  clock: Clock;
+  day: (at: number) => string;
+  now: number;
+}
+
+/** A caption is shorter than a message. */
+export const CAPTION_LIMIT = 1_024;
+
+/** A person as cases show them: their name (cleaned: it is theirs), @username, and user ID. */
+export function casePerson(who: CasePerson): string {
+  const name = cleanServiceText(who.name, 64) || String(who.userId);
+  return who.username ? `${name} @${cleanServiceText(who.username, 40)}` : name;
+}
+
+/** A name alone, for the lines that speak of someone ("Kofi from support is on case #12"). */
+export const caseName = (who: CasePerson): string => cleanServiceText(who.name, 64) || String(who.userId);
+
+/** A moment: the time of day, with its day when it was not within the last 20 hours. */
+function at(moment: number, f: CaseFormats): string {
+  const time = f.clock(new Date(moment));
+  return f.now - moment < 20 * 3_600_000 ? time : `${f.day(moment)} ${time}`;
+}
+
+const kindName = (value: Case, t: Translate) => t(value.kind === "collection" ? "kind-collection" : "kind-airtime");
+
+/**
+ * The card in the support chat: the case, the payment as last checked (status, MNO reference,
+ * reason), each agent (name, @username, user ID, what the customer says), and who took and resolved
+ * it. Edited in place as the case moves on. Within Telegram's limit whatever the notes.
+ */
+export function formatCard(value: Case, f: CaseFormats): FormattedString {
+  const { t } = f;
+  const state = stateOf(value);
+  const lines: FormattedString[] = [
+    line(bold(t("case-card-heading", { number: value.number, state }))),
+    formatOutcomeBlock(value.last, t, { clock: f.clock }),
+  ];
+  if (value.settledAt !== undefined) lines.push(line(t("case-card-settled", { time: at(value.settledAt, f) })));
+  lines.push(line(t("case-card-checked", { time: at(value.last.checkedAt.getTime(), f) })));
+  for (const agent of value.agents) lines.push(agentLines(agent, f));
+  lines.push(line(t("case-card-opened", { time: at(value.openedAt, f) })));
+  if (value.takenBy) lines.push(line(t("case-card-taken", { who: casePerson(value.takenBy), time: at(value.takenBy.at, f) })));
+  if (value.resolvedBy) lines.push(line(t("case-card-resolved", { who: casePerson(value.resolvedBy), time: at(value.resolvedBy.at, f) })));
+  return fitMessage(concat(lines, "\n"));
+}
+
+function agentLines(agent: CaseAgent, f: CaseFormats): FormattedString {
+  const { t } = f;
+  const lines = [line(`${t("case-card-agent")} ${casePerson(agent)} (`, mono(String(agent.userId)), ")")];
+  if (agent.note) lines.push(line(`${t("case-card-note")} `, cleanServiceText(agent.note, 1_000)));
+  if (agent.unreachableSince !== undefined) lines.push(line(t("case-card-unreachable", { time: at(agent.unreachableSince, f) })));
+  return concat(lines, "\n");
+}
+
+/** The name of a topic made for a case: `#12 · COL-123` (Telegram allows 128 characters; an ID has at most 64). */
+export const topicName = (value: Case): string => `#${value.number} · ${value.transactionId}`;
+
+/** A message of a case to its agents or to support: a heading line, then the payment when it matters. */
+export function formatCaseNotice(key: string, value: Case, f: Pick<CaseFormats, "t" | "clock">, variables: Record<string, string | number> = {}, withPayment = false): FormattedString {
+  const heading = new FormattedString(f.t(key, { number: value.number, ...variables }));
+  return fitMessage(withPayment ? concat([heading, formatOutcomeBlock(value.last, f.t, { clock: f.clock })], "\n\n") : heading);
+}
+
+/** A message relayed to the other side: "💬 Kofi (support), case #12:" and what was said, its formatting kept, cut to fit. */
+export function formatRelay(heading: string, text: string | undefined, entities: readonly MessageEntity[] | undefined, limit: number): FormattedString {
+  const said = text === undefined || text === "" ? undefined : new FormattedString(text, entities ? [...entities] : []);
+  return fitMessage(said ? concat([bold(heading), said], "\n") : bold(heading), limit);
+}
+
+/** Where a card can be opened from a list: supergroups only have links to their messages. */
+export function cardLink(value: Case): string | undefined {
+  const card = value.card;
+  const chat = card ? String(card.chatId) : "";
+  if (!card || !chat.startsWith("-100")) return undefined;
+  return `https://t.me/c/${chat.slice(4)}/${card.threadId !== undefined ? `${card.threadId}/` : ""}${card.messageId}`;
+}
+
+/** /cases in the support chat: open cases, oldest first, with their age and who took them, each linked to its card. */
+export function formatSupportCases(cases: readonly Case[], f: CaseFormats): FormattedString {
+  const { t } = f;
+  if (cases.length === 0) return new FormattedString(t("cases-none-support"));
+  const lines = cases.map((value) => caseLine(value, f, true));
+  return fitList(bold(t("cases-heading-support", { count: cases.length })), lines);
+}
+
+/** An agent's /cases in private: theirs, oldest first. */
+export function formatAgentCases(cases: readonly Case[], f: CaseFormats): FormattedString {
+  const { t } = f;
+  if (cases.length === 0) return new FormattedString(t("cases-none-agent"));
+  return fitList(bold(t("cases-heading-agent", { count: cases.length })), cases.map((value) => caseLine(value, f, false)));
+}
+
+function caseLine(value: Case, f: CaseFormats, linked: boolean): FormattedString {
+  const { t } = f;
+  const label = `#${value.number}`;
+  const link = linked ? cardLink(value) : undefined;
+  const number = link ? FormattedString.link(label, link) : bold(label);
+  const who = value.takenBy ? t("cases-taken-by", { who: caseName(value.takenBy) }) : t("cases-not-taken");
+  return line(number, ` · ${kindName(value, t)} `, mono(value.transactionId), ` · ${formatDuration(f.now - value.openedAt, t)} · ${who}`);
+}
+
+/** A heading and as many lines as fit in one message (the oldest, which come first, are kept). */
+function fitList(heading: FormattedString, lines: readonly FormattedString[]): FormattedString {
+  const kept: FormattedString[] = [];
+  let length = heading.text.length;
+  for (const entry of lines) {
+    if (length + entry.text.length + 1 > TELEGRAM_TEXT_LIMIT - 2) break;
+    kept.push(entry);
+    length += entry.text.length + 1;
+  }
+  return concat([heading, ...kept, ...(kept.length < lines.length ? ["…"] : [])], "\n");
+}
