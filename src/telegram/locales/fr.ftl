@@ -32,11 +32,11 @@ outcome-upstream-error-hint = Le service ne peut pas répondre pour l'instant. R
 outcome-invalid = Réponse illisible
 outcome-invalid-hint = Le service a envoyé une réponse que le bot ne sait pas lire. Réessayez dans un instant ; si cela continue, prévenez un administrateur.
 outcome-could-not-check = Vérification impossible
-outcome-wrong-address-hint = Le bot est tombé sur une page web, pas sur le service de paiement : l'adresse du service semble fausse, et le paiement n'a pas été demandé. Prévenez un administrateur.
-outcome-wrong-address-hint-alerted = Le bot est tombé sur une page web, pas sur le service de paiement : l'adresse du service semble fausse, et le paiement n'a pas été demandé. Un administrateur a été prévenu.
-outcome-no-token-hint = Le bot n'a pas pu obtenir son jeton d'accès auprès du service pour l'instant ; le paiement n'a donc pas été demandé. Réessayez dans un instant.
-outcome-token-refused-hint = Le service a refusé les identifiants du bot ; le paiement n'a donc pas été demandé. Prévenez un administrateur.
-outcome-token-refused-hint-alerted = Le service a refusé les identifiants du bot ; le paiement n'a donc pas été demandé. Un administrateur a été prévenu.
+outcome-wrong-address-hint = Le bot est tombé sur une page web au lieu du service de paiement : l'adresse du service semble erronée, et le service n'a pas été interrogé sur ce paiement. Prévenez un administrateur.
+outcome-wrong-address-hint-alerted = Le bot est tombé sur une page web au lieu du service de paiement : l'adresse du service semble erronée, et le service n'a pas été interrogé sur ce paiement. Un administrateur a été prévenu.
+outcome-no-token-hint = Le bot n'a pas pu obtenir son jeton d'accès auprès du service pour le moment ; le service n'a donc pas été interrogé sur ce paiement. Réessayez dans un instant.
+outcome-token-refused-hint = Le service a refusé les identifiants du bot ; il n'a donc pas été interrogé sur ce paiement. Prévenez un administrateur.
+outcome-token-refused-hint-alerted = Le service a refusé les identifiants du bot ; il n'a donc pas été interrogé sur ce paiement. Un administrateur a été prévenu.
 
 ## Plusieurs ID dans une réponse
 summary-heading = {$kind} : {$count} ID
@@ -79,7 +79,7 @@ help =
     /collection <ID> : statut d'un encaissement (paiement d'un client)
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
-    /watch <ID> : vous prévenir ici quand un paiement est réglé (/watches les liste, /unwatch <ID> arrête)
+    /watch <ID> : vous prévenir ici quand le statut d'un paiement devient définitif (/watches les liste, /unwatch <ID> arrête)
     /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
     /language : la langue dans laquelle je réponds
@@ -119,7 +119,7 @@ admin-state-file-lost = ⚠️ Le fichier d'état a été supprimé ou remplacé
 admin-token-rejected-obtained = ⚠️ Le fournisseur de paiement a refusé un jeton de service que le bot venait d'obtenir (HTTP {$status}). Vérifiez que ces identifiants ont accès à l'API de consultation, ainsi qu'ENQUIRY_HEADERS (clé d'abonnement, environnement cible). npm run doctor indique ce qui fonctionne.
 admin-credentials-refused = ⚠️ Le fournisseur de paiement a refusé les identifiants du bot lors de la demande d'un jeton de service ({$reason}). Les utilisateurs ne peuvent plus vérifier de paiements tant que ce n'est pas corrigé : vérifiez ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID et ENQUIRY_CLIENT_SECRET (npm run doctor indique ce qui fonctionne). Le bot redemande environ une fois par minute, et préviendra quand il aura de nouveau un jeton.
 admin-token-obtained-again = ✅ Le bot a de nouveau obtenu un jeton de service : les paiements peuvent être vérifiés.
-admin-address-wrong = ⚠️ L'adresse du service de paiement semble fausse : une consultation ({$kind}) a reçu la réponse HTTP {$status} sous forme de page web, et non de l'API. Les utilisateurs sont informés que leurs paiements n'ont pas pu être vérifiés. Vérifiez ENQUIRY_BASE_URL (npm run doctor indique ce qui fonctionne).
+admin-address-wrong = ⚠️ L'adresse du service de paiement semble erronée : une consultation ({$kind}) a reçu en réponse une page web (HTTP {$status}), et non une réponse de l'API. Les utilisateurs sont informés que leurs paiements n'ont pas pu être vérifiés. Vérifiez ENQUIRY_BASE_URL (npm run doctor indique ce qui fonctionne).
 
 ## Suivis
 kind-either = Encaissement ou crédit d'appel
@@ -129,36 +129,36 @@ button-stop-notifying = 🔕 Ne plus me prévenir
 button-stop = 🔕 Arrêter
 button-unwatch = 🔕 {$id}
 button-unwatch-kind = 🔕 {$id} · {$kind}
-toast-watching = Je vous écrirai ici quand il sera réglé.
+toast-watching = Je vous écrirai ici quand son statut sera définitif.
 toast-already-watching = Déjà suivi.
 toast-stopped = Arrêté : vous ne recevrez pas de message à ce sujet.
 toast-not-watching = Vous ne suiviez pas ce paiement.
-toast-nothing-to-watch = Déjà réglé : rien à suivre.
+toast-nothing-to-watch = Statut déjà définitif : rien à suivre.
 toast-watch-limit = Vous pouvez suivre au plus { $max ->
     [one] {$max} paiement
    *[other] {$max} paiements
-} à la fois. Arrêtez-en d'abord avec /watches.
-watch-started-one = 🔔 Je vous écrirai ici quand il sera réglé (ou si j'abandonne le suivi).
-watch-started-many = 🔔 Je vous écrirai ici à mesure que ces {$count} paiements seront réglés (ou si j'abandonne le suivi de l'un d'eux).
-watch-already = 🔔 Déjà suivi : je vous écrirai ici quand il sera réglé.
-watch-nothing = Déjà réglé : rien à suivre.
+} à la fois. Arrêtez d'abord d'en suivre quelques-uns avec /watches.
+watch-started-one = 🔔 Je vous écrirai ici quand son statut sera définitif (ou si j'abandonne le suivi).
+watch-started-many = 🔔 Je vous écrirai ici à mesure que le statut de ces {$count} paiements deviendra définitif (ou si j'abandonne le suivi de l'un d'eux).
+watch-already = 🔔 Déjà suivi : je vous écrirai ici quand son statut sera définitif.
+watch-nothing = Statut déjà définitif : rien à suivre.
 watch-limit = Vous pouvez suivre au plus { $max ->
     [one] {$max} paiement
    *[other] {$max} paiements
-} à la fois, et vous en suivez {$active}. Arrêtez-en d'abord avec /watches.
+} à la fois, et vous en suivez {$active}. Arrêtez d'abord d'en suivre quelques-uns avec /watches.
 watches-heading = Paiements que je suis pour vous ici ({$count}) :
 watches-line = {$kind} · {$status} · depuis {$since} · prochaine vérification {$next}
 watches-empty = Je ne suis aucun paiement pour vous ici. Envoyez /watch <ID> pour commencer.
 watches-status-unknown = pas encore vérifié
 unwatch-done = Suivi arrêté pour {$ids}.
 unwatch-none = Vous ne suiviez pas {$ids} ici.
-notice-settled = 🔔 Réglé
+notice-settled = 🔔 Statut définitif
 notice-for = Pour :
 notice-max-age = ⏳ Toujours pas définitif après {$hours} h : j'arrête le suivi. Interrogez le fournisseur en citant ces références :
 notice-not-found = 🔍 Toujours introuvable après {$minutes} min : j'arrête le suivi. Vérifiez l'ID avec le client ; relancez /watch si le paiement a été fait plus tard.
 label-last-status = Dernier statut :
 label-transaction-id = ID de transaction :
-command-watch = Me prévenir ici quand un paiement est réglé
+command-watch = Me prévenir quand le statut d'un paiement est définitif
 command-watches = Paiements que je suis pour vous ici
 command-unwatch = Arrêter de suivre un paiement
 
@@ -182,9 +182,9 @@ bulk-done = { $total ->
     [one] {$total} ID {$kind} vérifié
    *[other] {$total} ID {$kind} vérifiés
 } depuis {$file} :
-bulk-cancelled = Annulé après {$done} des {$total} ID {$kind} de {$file} :
-bulk-stopped = Arrêté par un redémarrage après {$done} des {$total} ID {$kind} de {$file} : renvoyez le fichier pour vérifier le reste.
-bulk-interrupted = Votre vérification de {$total} ID depuis {$file} a été interrompue par un redémarrage. Merci de renvoyer le fichier.
+bulk-cancelled = Annulé après {$done} sur {$total} ID {$kind} de {$file} :
+bulk-stopped = Arrêté par un redémarrage après {$done} sur {$total} ID {$kind} de {$file} : renvoyez le fichier pour vérifier le reste.
+bulk-interrupted = Votre vérification de {$total} ID du fichier {$file} a été interrompue par un redémarrage. Merci de renvoyer le fichier.
 bulk-count-success = ✅ { $count ->
     [one] {$count} réussi
    *[other] {$count} réussis
@@ -202,8 +202,8 @@ bulk-count-not-found = 🔍 { $count ->
    *[other] {$count} introuvables
 }
 bulk-count-unknown = ⚠️ { $count ->
-    [one] {$count} non vérifiable
-   *[other] {$count} non vérifiables
+    [one] {$count} non vérifié
+   *[other] {$count} non vérifiés
 }
 bulk-count-invalid = ✏️ { $count ->
     [one] {$count} cellule n'était pas un ID (listée dans le rapport)
@@ -223,8 +223,8 @@ bulk-photo = Envoyez la liste d'ID sous forme de fichier (.csv ou .txt), pas de 
 toast-cancelled = Annulé : le rapport de ce qui a été vérifié suit.
 toast-cancel-nothing = Rien à annuler.
 unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.
-unknown-command = Je ne connais pas cette commande. Pour vérifier un paiement : /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help les liste toutes.
-unknown-command-did-you-mean = Je ne connais pas cette commande. Vouliez-vous dire {$command} ? /help les liste toutes.
+unknown-command = Je ne connais pas cette commande. Pour vérifier un paiement : /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help montre tout.
+unknown-command-did-you-mean = Je ne connais pas cette commande. Vouliez-vous dire {$command} ? /help montre tout.
 
 ## Managing access: strangers asking
 access-denied-private-request = Désolé, ce bot est privé. Appuyez sur Demander l'accès pour le demander aux administrateurs, ou donnez à un administrateur votre ID utilisateur : {$userId}
@@ -232,7 +232,7 @@ button-request-access = 🙋 Demander l'accès
 request-sent-note = ✅ Votre demande a été envoyée aux administrateurs. Vous recevrez un message ici quand ils auront décidé.
 toast-request-sent = Votre demande a été envoyée aux administrateurs.
 toast-request-pending = Votre demande attend un administrateur.
-toast-request-denied-recently = Un administrateur a refusé votre demande. Vous pourrez redemander après {$time}.
+toast-request-denied-recently = Un administrateur a refusé votre demande. Vous pourrez redemander dès {$time}.
 toast-request-too-many = Trop de demandes sont en attente. Réessayez plus tard.
 toast-request-already-allowed = Vous avez déjà accès : envoyez /help pour voir ce que vous pouvez demander.
 access-granted-welcome = ✅ Un administrateur vous a donné accès à ce bot.
@@ -243,14 +243,20 @@ access-revoked = Un administrateur vous a retiré l'accès à ce bot.
 invite-joined = ✅ Bienvenue ! Vous avez maintenant accès à ce bot.
 invite-invalid = Ce lien d'invitation n'est plus valable. Demandez-en un nouveau à un administrateur.
 invite-already = Vous avez déjà accès à ce bot.
-invite-usage = Envoyez /invite pour un lien valable pour une personne, ou /invite N pour N personnes (au plus {$max}) ; ajoutez pour qui, afin de le reconnaître dans /invites : /invite 3 nouveaux agents de Kumasi.
-admin-invite-created-one = 🔗 Ce lien fait entrer une personne, jusqu'à {$until}. Envoyez-le-lui en privé : la première personne qui l'ouvre obtient l'accès.
+invite-usage = Envoyez /invite pour un lien valable pour une personne, ou /invite N pour N personnes (au plus {$max}). Ajoutez pour qui il est, afin de le retrouver dans /invites, par exemple : /invite 3 nouveaux agents de Kumasi.
+admin-invite-created-one = 🔗 Ce lien donne accès au bot à une personne, jusqu'à {$until}. Envoyez-le-lui en privé : la première personne qui l'ouvre obtient l'accès.
     {$link}
-admin-invite-created-many = 🔗 Ce lien fait entrer {$count} personnes, jusqu'à {$until}. Envoyez-le en privé : les {$count} premières personnes qui l'ouvrent obtiennent l'accès.
+admin-invite-created-many = 🔗 Ce lien donne accès au bot à {$count} personnes, jusqu'à {$until}. Envoyez-le en privé : les {$count} premières personnes qui l'ouvrent obtiennent l'accès.
     {$link}
 admin-invites-heading = Liens d'invitation ouverts ({$count}) :
-admin-invites-line = par {$by} {$made} · {$left} sur {$uses} restants · jusqu'à {$until}
-admin-invites-line-for = pour {$for} · par {$by} {$made} · {$left} sur {$uses} restants · jusqu'à {$until}
+admin-invites-line = par {$by}, {$made} · { $left ->
+    [one] {$left} place restante
+   *[other] {$left} places restantes
+} sur {$uses} · jusqu'à {$until}
+admin-invites-line-for = pour {$for} · par {$by}, {$made} · { $left ->
+    [one] {$left} place restante
+   *[other] {$left} places restantes
+} sur {$uses} · jusqu'à {$until}
 admin-invites-empty = Aucun lien d'invitation n'est ouvert. /invite en crée un.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Lien d'invitation révoqué.
@@ -335,11 +341,11 @@ health-headline-trouble = { $level ->
 health-kind-not-checked = { $kind } : { $level ->
     [down] en panne
    *[degraded] dégradé
-} depuis { $since } : { $percent } de { $count ->
-    [one] { $count } demande non vérifiée
-   *[other] { $count } demandes non vérifiées
+} depuis { $since } : { $percent } non vérifiées sur { $count ->
+    [one] { $count } demande
+   *[other] { $count } demandes
 } en 5 min.
-health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 95 % en { $p95 } au plus.
+health-kind-slow = { $kind } : dégradé depuis { $since } : réponses lentes, 95 % en moins de { $p95 }.
 health-failures-high = ❗ { $kind } : paiements échoués anormalement nombreux depuis { $since } : { $failed } dans la dernière heure ({ $percent } des résultats définitifs ; { $baseline } la veille). Motif le plus fréquent : { $reason }
 health-window-5m = { $kind }, 5 dernières min
 health-window-line = { $window } : { $count ->
@@ -362,12 +368,12 @@ health-admin-token = Jeton de service : { $expiry }
 health-admin-token-expires = expire le { $day } (dans { $left })
 health-admin-token-expired = EXPIRÉ le { $day }
 health-admin-token-unknown = sans date d'expiration
-health-admin-token-given = Fourni par {$variable}.
+health-admin-token-given = Fourni par la variable {$variable}.
 health-admin-token-obtained = Obtenu par le bot (client credentials) à {$when}, renouvelé avant son expiration.
 health-admin-token-not-obtained = Obtenu par le bot (client credentials) : aucun pour l'instant.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Le fournisseur refuse les identifiants depuis {$since} : {$reason}
-   *[other] ⚠️ Le point d'accès des jetons ne répond plus depuis {$since} : {$reason}
+   *[other] ⚠️ Le service qui délivre les jetons ne répond plus depuis {$since} : {$reason}
 }
 health-admin-store = Stockage : { $store ->
     [redis] Redis
@@ -462,30 +468,30 @@ language-group-admins-only = Seuls les administrateurs de ce groupe peuvent chan
 toast-language-chosen = { $language } ✓
 
 ## Dossiers : les agents et l'équipe d'assistance (SUPPORT_CHAT_ID)
-button-ask-support = 🆘 Demander l'assistance
-button-take = ✋ Prendre
+button-ask-support = 🆘 Contacter l'assistance
+button-take = ✋ Prendre en charge
 button-resolved = ✅ Résolu
-help-cases = 🆘 Demander l'assistance, sous une réponse sur un paiement qui n'est pas SUCCESS, le confie à l'équipe d'assistance sous forme de dossier ; /escalate <ID> suivi de ce que dit le client fait de même. Répondez aux messages du dossier pour échanger avec l'assistance ; /cases liste les vôtres.
+help-cases = 🆘 Sous une réponse sur un paiement qui n'est pas SUCCESS, le bouton « Contacter l'assistance » transmet ce paiement à l'équipe d'assistance sous forme de dossier ; /escalate <ID>, suivi si vous le souhaitez de ce que dit le client, fait de même. Répondez aux messages du dossier pour échanger avec l'assistance ; /cases liste vos dossiers.
 case-opened = 🆘 Dossier n° { $number } ouvert : l'équipe d'assistance l'a reçu. Répondez à ce message pour ajouter ce que dit le client ; les réponses de l'assistance arriveront ici.
-case-joined = 🆘 Ce paiement avait déjà un dossier ouvert, le n° { $number } : vous l'avez rejoint, et vous recevrez ce que dit l'assistance. Répondez à ce message pour le compléter.
-case-already = Vous suivez déjà le dossier n° { $number }. Répondez à ses messages pour le compléter.
+case-joined = 🆘 Ce paiement avait déjà un dossier ouvert, le n° { $number } : vous l'avez rejoint, et vous recevrez les réponses de l'assistance. Répondez à ce message pour le compléter.
+case-already = Vous faites déjà partie du dossier n° { $number }. Répondez à ses messages pour le compléter.
 case-success = Ce paiement a réussi : l'assistance n'a rien à faire.
 case-limit = Vous avez { $max ->
     [one] { $max } dossier ouvert
    *[other] { $max } dossiers ouverts
-}, le maximum pour un agent. Attendez que l'assistance en résolve d'abord.
-case-pick-kind = Qu'est-ce que { $id } : un encaissement ou un achat de crédit d'appel ?
-case-usage = Envoyez { $command } avec un ID de transaction, puis ce que dit le client si vous le souhaitez, par exemple : { $command } TX-12345 le client a été débité deux fois
+}, le maximum pour un agent. Attendez d'abord que l'assistance en résolve au moins un.
+case-pick-kind = { $id } : s'agit-il d'un encaissement ou d'un achat de crédit d'appel ?
+case-usage = Envoyez { $command } suivi d'un ID de transaction et, si vous le souhaitez, de ce que dit le client, par exemple : { $command } TX-12345 le client a été débité deux fois
 case-note-too-long = Cette note est trop longue ({ $count ->
     [one] { $count } caractère
    *[other] { $count } caractères
-}) : { $max } au plus, s'il vous plaît.
+}) : { $max } caractères au plus, s'il vous plaît.
 case-private-only = Les dossiers se traitent entre vous et l'équipe d'assistance : envoyez /escalate dans une discussion privée avec moi.
 toast-case-private-only = Les dossiers s'ouvrent dans une discussion privée avec moi.
-toast-case-support-only = Seule l'équipe d'assistance peut faire cela, sur la fiche du dossier dans sa discussion.
+toast-case-support-only = Seule l'équipe d'assistance peut faire cela, sur la fiche du dossier dans la discussion de l'assistance.
 toast-case-gone = Ce dossier n'existe plus.
-toast-case-taken = Vous avez pris le dossier n° { $number }.
-toast-case-already-taken = { $name } a déjà pris le dossier n° { $number }.
+toast-case-taken = Vous avez pris en charge le dossier n° { $number }.
+toast-case-already-taken = { $name } a déjà pris en charge le dossier n° { $number }.
 toast-case-resolved = Dossier n° { $number } résolu.
 toast-case-already-resolved = Le dossier n° { $number } était déjà résolu.
 case-card-heading = 🆘 Dossier n° { $number } · { $state ->
@@ -493,32 +499,32 @@ case-card-heading = 🆘 Dossier n° { $number } · { $state ->
     [resolved] ✅ résolu
    *[open] en attente d'une prise en charge
 }
-case-card-checked = Statut à la dernière vérification : { $time }
-case-card-settled = 🔔 Le paiement est devenu définitif à { $time }, dossier ouvert.
+case-card-checked = Dernière vérification du statut : { $time }
+case-card-settled = 🔔 Le statut du paiement est devenu définitif à { $time }, alors que le dossier était ouvert.
 case-card-agent = Agent :
 case-card-note = Le client dit :
-case-card-unreachable = ⚠️ Le bot ne peut plus écrire à cet agent depuis { $time } (bloqué ?).
+case-card-unreachable = ⚠️ Le bot ne peut plus écrire à cet agent depuis { $time } (il a peut-être bloqué le bot).
 case-card-opened = Ouvert à { $time }
-case-card-taken = ✋ Pris par { $who } à { $time }
+case-card-taken = ✋ Pris en charge par { $who } à { $time }
 case-card-resolved = ✅ Résolu par { $who } à { $time }
 case-taken-agent = ✋ { $name }, de l'assistance, s'occupe du dossier n° { $number }.
 case-resolved-agent = ✅ { $name }, de l'assistance, a résolu le dossier n° { $number }.
-case-settled = 🔔 Dossier n° { $number } : le paiement est devenu définitif.
-case-reminder = ⏰ Le dossier n° { $number } attend depuis { $age } et personne ne l'a encore pris.
+case-settled = 🔔 Dossier n° { $number } : le statut du paiement est devenu définitif.
+case-reminder = ⏰ Le dossier n° { $number } attend depuis { $age } et personne ne l'a encore pris en charge.
 case-relay-from-support = 💬 { $name } (assistance), dossier n° { $number } :
 case-relay-from-agent = 💬 { $name } (agent), dossier n° { $number } :
-case-relay-unreachable = ⚠️ Dossier n° { $number } : ceci n'a pas atteint { $name } : le bot ne peut plus lui écrire (il l'a peut-être bloqué).
-case-relay-failed = ⚠️ Dossier n° { $number } : ceci n'a pas atteint { $name } (Telegram l'a refusé). Réessayez dans un instant.
-case-relay-not-sent = ⚠️ Dossier n° { $number } : ceci n'a pas atteint l'assistance (Telegram l'a refusé). Réessayez dans un instant.
-case-relay-resolved-support = Le dossier n° { $number } est résolu : ceci n'a pas été transmis à ses agents.
-case-relay-resolved-agent = Le dossier n° { $number } est résolu : ceci n'a pas été transmis. Si le problème persiste, refaites /escalate pour ce paiement.
+case-relay-unreachable = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } : impossible de lui écrire (le bot a peut-être été bloqué).
+case-relay-failed = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } (Telegram l'a refusé). Réessayez dans un instant.
+case-relay-not-sent = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à l'assistance (Telegram l'a refusé). Réessayez dans un instant.
+case-relay-resolved-support = Le dossier n° { $number } est résolu : ce message n'a pas été transmis à ses agents.
+case-relay-resolved-agent = Le dossier n° { $number } est résolu : ce message n'a pas été transmis. Si le problème persiste, renvoyez /escalate pour ce paiement.
 case-relay-kinds = Seuls les textes, les photos et les documents sont transmis à l'assistance.
 cases-heading-support = Dossiers ouverts ({ $count }), du plus ancien au plus récent :
 cases-none-support = Aucun dossier ouvert.
 cases-heading-agent = Vos dossiers ouverts ({ $count }) :
-cases-none-agent = Vous n'avez aucun dossier ouvert. 🆘 Demander l'assistance sous une réponse, ou /escalate <ID>, en ouvre un.
-cases-taken-by = pris par { $who }
-cases-not-taken = personne ne l'a pris
+cases-none-agent = Vous n'avez aucun dossier ouvert. Pour en ouvrir un : 🆘 Contacter l'assistance sous une réponse, ou /escalate <ID>.
+cases-taken-by = pris en charge par { $who }
+cases-not-taken = pas encore pris en charge
 cases-where = /cases liste les dossiers ouverts dans la discussion de l'assistance, et les vôtres dans une discussion privée avec moi.
 health-admin-cases = Dossiers ouverts : { $open }, le plus ancien depuis { $since } · aujourd'hui : { $opened ->
     [one] { $opened } ouvert

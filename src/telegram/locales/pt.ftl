@@ -41,15 +41,15 @@ outcome-timeout-hint = O serviço não respondeu a tempo. Tente novamente daqui 
 outcome-busy = Serviço ocupado
 outcome-busy-hint = O serviço está ocupado neste momento. Tente novamente dentro de um minuto.
 outcome-upstream-error = Erro do serviço
-# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+# Entre o título de uma resposta e o que correu mal («⚠️ Cobrança TX-1: Erro do serviço»).
 heading-separator = {": "}
 outcome-upstream-error-hint = O serviço não consegue responder neste momento. Tente novamente daqui a pouco.
 outcome-invalid = Resposta ilegível
 outcome-invalid-hint = O serviço enviou uma resposta que o bot não consegue ler. Tente novamente daqui a pouco; se continuar a acontecer, avise um administrador.
 outcome-could-not-check = Não foi possível verificar
-outcome-wrong-address-hint = O bot chegou a uma página web, não ao serviço de pagamentos: o endereço do serviço parece errado, e o pagamento não foi consultado. Por favor, avise um administrador.
-outcome-wrong-address-hint-alerted = O bot chegou a uma página web, não ao serviço de pagamentos: o endereço do serviço parece errado, e o pagamento não foi consultado. Um administrador já foi avisado.
-outcome-no-token-hint = O bot não conseguiu obter o seu token de acesso junto do serviço neste momento, por isso o pagamento não foi consultado. Tente novamente daqui a pouco.
+outcome-wrong-address-hint = O bot recebeu uma página web em vez de uma resposta do serviço de pagamentos: o endereço do serviço parece estar errado, por isso o pagamento não foi consultado. Por favor, avise um administrador.
+outcome-wrong-address-hint-alerted = O bot recebeu uma página web em vez de uma resposta do serviço de pagamentos: o endereço do serviço parece estar errado, por isso o pagamento não foi consultado. Um administrador já foi avisado.
+outcome-no-token-hint = Neste momento, o bot não conseguiu obter junto do serviço o token de acesso de que precisa, por isso o pagamento não foi consultado. Tente novamente daqui a pouco.
 outcome-token-refused-hint = O serviço recusou as credenciais do bot, por isso o pagamento não foi consultado. Por favor, avise um administrador.
 outcome-token-refused-hint-alerted = O serviço recusou as credenciais do bot, por isso o pagamento não foi consultado; um administrador já foi avisado.
 
@@ -134,10 +134,10 @@ admin-token-rejected = ⚠️ O fornecedor de pagamentos recusou o token de serv
 admin-chat-migrated = ⚠️ Um grupo autorizado foi convertido em supergrupo e recebeu um novo ID: {$formerId} → {$newId}. O bot continua a responder lá; adicione {$newId} a ALLOWED_CHAT_IDS (depois, o ID antigo pode ser removido).
 admin-store-emptied = ⚠️ O armazenamento de estado partilhado (Redis) foi esvaziado enquanto o bot estava a funcionar: provavelmente foi reiniciado sem persistência. Dados perdidos: os pagamentos em acompanhamento (ninguém será avisado quando ficarem definitivos) e os botões das respostas mais antigas. Execute o Redis com persistência (appendonly yes) para que isto não volte a acontecer.
 admin-state-file-lost = ⚠️ O ficheiro de estado foi apagado ou substituído enquanto o bot estava a funcionar. {$reason}
-admin-token-rejected-obtained = ⚠️ O fornecedor de pagamentos recusou um token de serviço que o bot tinha acabado de obter (HTTP {$status}). Verifique se estas credenciais podem usar a API de consulta, e o ENQUIRY_HEADERS (uma chave de subscrição, um ambiente de destino). O npm run doctor mostra o que funciona.
-admin-credentials-refused = ⚠️ O fornecedor de pagamentos recusou as credenciais do bot ao pedir um token de serviço ({$reason}). Os utilizadores não podem verificar pagamentos até que isto seja corrigido: verifique ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID e ENQUIRY_CLIENT_SECRET (o npm run doctor mostra o que funciona). O bot volta a pedir cerca de uma vez por minuto, e avisará quando voltar a ter um token.
-admin-token-obtained-again = ✅ O bot voltou a obter um token de serviço: os pagamentos podem ser verificados.
-admin-address-wrong = ⚠️ O endereço do serviço de pagamentos parece errado: uma consulta ({$kind}) recebeu a resposta HTTP {$status} numa página web, e não da API. Os utilizadores são informados de que os seus pagamentos não puderam ser verificados. Verifique ENQUIRY_BASE_URL (o npm run doctor mostra o que funciona).
+admin-token-rejected-obtained = ⚠️ O fornecedor de pagamentos recusou um token de serviço que o bot tinha acabado de obter (HTTP {$status}). Verifique se estas credenciais têm acesso à API de consulta e confira ENQUIRY_HEADERS (uma chave de subscrição, um ambiente de destino). O comando npm run doctor mostra o que funciona.
+admin-credentials-refused = ⚠️ O fornecedor de pagamentos recusou as credenciais do bot ao pedir um token de serviço ({$reason}). Os utilizadores não podem verificar pagamentos até que isto seja corrigido: verifique ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID e ENQUIRY_CLIENT_SECRET (o comando npm run doctor mostra o que funciona). O bot tenta de novo cerca de uma vez por minuto e avisa quando voltar a ter um token.
+admin-token-obtained-again = ✅ O bot voltou a obter um token de serviço: já é possível verificar pagamentos.
+admin-address-wrong = ⚠️ O endereço do serviço de pagamentos parece errado: uma consulta ({$kind}) recebeu como resposta uma página web (HTTP {$status}) em vez de uma resposta da API. Os utilizadores são informados de que não foi possível verificar os seus pagamentos. Verifique ENQUIRY_BASE_URL (o comando npm run doctor mostra o que funciona).
 
 ## Acompanhamentos
 kind-either = Cobrança ou recarga
@@ -153,7 +153,7 @@ toast-stopped = Avisos desligados: não vai receber mais mensagens sobre este pa
 toast-not-watching = Não estava a acompanhar este pagamento.
 toast-nothing-to-watch = Já está definitivo: nada a acompanhar.
 toast-watch-limit = Pode acompanhar no máximo { $max ->
-    [one] {$max} pagamento
+    [one] um pagamento
    *[other] {$max} pagamentos
 } de cada vez. Deixe de acompanhar alguns primeiro com /watches.
 watch-started-one = 🔔 Envio-lhe uma mensagem aqui quando ficar definitivo (ou se eu desistir de o acompanhar).
@@ -161,7 +161,7 @@ watch-started-many = 🔔 Envio-lhe uma mensagem aqui à medida que cada um dest
 watch-already = 🔔 Já está em acompanhamento: envio-lhe uma mensagem aqui quando ficar definitivo.
 watch-nothing = Já está definitivo: nada a acompanhar.
 watch-limit = Pode acompanhar no máximo { $max ->
-    [one] {$max} pagamento
+    [one] um pagamento
    *[other] {$max} pagamentos
 } de cada vez e já acompanha {$active}. Deixe de acompanhar alguns primeiro com /watches.
 watches-heading = Pagamentos que acompanho para si aqui ({$count}):
@@ -247,8 +247,8 @@ bulk-photo = Envie a lista de IDs como ficheiro (.csv ou .txt), não como fotogr
 toast-cancelled = Verificação cancelada: segue-se o relatório do que já foi verificado.
 toast-cancel-nothing = Nada a cancelar.
 unhandled-hint = Compreendo IDs de transação enviados como texto (TX-12345), comandos como /collection TX-12345 e listas de IDs em ficheiros .csv ou .txt. /help mostra tudo.
-unknown-command = Não conheço esse comando. Para verificar um pagamento: /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help mostra todos.
-unknown-command-did-you-mean = Não conheço esse comando. Queria dizer {$command}? /help mostra todos.
+unknown-command = Não conheço esse comando. Para verificar um pagamento: /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help mostra todos os comandos.
+unknown-command-did-you-mean = Não conheço esse comando. Queria dizer {$command}? /help mostra todos os comandos.
 
 ## Gestão de acessos: pedidos de desconhecidos
 access-denied-private-request = Desculpe, este bot é privado. Toque em Pedir acesso para fazer o pedido aos administradores, ou dê a um administrador o seu ID de utilizador: {$userId}
@@ -256,9 +256,9 @@ button-request-access = 🙋 Pedir acesso
 request-sent-note = ✅ O seu pedido foi enviado aos administradores. Receberá aqui uma mensagem quando decidirem.
 toast-request-sent = O seu pedido foi enviado aos administradores.
 toast-request-pending = O seu pedido aguarda a decisão de um administrador.
-toast-request-denied-recently = Um administrador recusou o seu pedido. Pode voltar a pedir depois das {$time}.
+toast-request-denied-recently = Um administrador recusou o seu pedido. Pode voltar a pedir a partir de {$time}.
 toast-request-too-many = Há demasiados pedidos em espera. Tente novamente mais tarde.
-toast-request-already-allowed = Já tem acesso: envie /help para ver o que pode pedir.
+toast-request-already-allowed = Já tem acesso: envie /help para ver o que pode fazer.
 access-granted-welcome = ✅ Um administrador deu-lhe acesso a este bot.
 access-request-declined = Um administrador recusou o seu pedido de acesso. Pode voltar a pedir daqui a um dia.
 access-revoked = O seu acesso a este bot foi retirado por um administrador.
@@ -267,7 +267,7 @@ access-revoked = O seu acesso a este bot foi retirado por um administrador.
 invite-joined = ✅ Bem-vindo(a)! Já tem acesso a este bot.
 invite-invalid = Este link de convite já não é válido. Peça um novo a um administrador.
 invite-already = Já tem acesso a este bot.
-invite-usage = Envie /invite para criar um link para uma pessoa, ou /invite N para N pessoas (no máximo {$max}); acrescente para quem é, para o reconhecer em /invites: /invite 3 novos agentes de Kumasi.
+invite-usage = Envie /invite para criar um link para uma pessoa, ou /invite N para N pessoas (no máximo {$max}); para o reconhecer depois em /invites, acrescente para quem é: /invite 3 novos agentes da Beira.
 admin-invite-created-one = 🔗 Este link dá acesso a uma pessoa, até {$until}. Envie-o em privado: quem o abrir primeiro obtém acesso.
     {$link}
 admin-invite-created-many = 🔗 Este link dá acesso a {$count} pessoas, até {$until}. Envie-o em privado: cada uma das primeiras {$count} pessoas a abri-lo obtém acesso.
@@ -360,10 +360,10 @@ health-kind-not-checked = { $kind }: { $level ->
     [down] fora de serviço
    *[degraded] com perturbações
 } desde { $since }: { $percent } de { $count ->
-    [one] { $count } consulta não verificada
-   *[other] { $count } consultas não verificadas
-} em 5 min.
-health-kind-slow = { $kind }: com perturbações desde { $since }: respostas lentas, 95 % em { $p95 } no máximo.
+    [one] { $count } consulta não pôde ser verificada
+   *[other] { $count } consultas não puderam ser verificadas
+} nos últimos 5 min.
+health-kind-slow = { $kind }: com perturbações desde { $since }: respostas lentas, 95 % em menos de { $p95 }.
 health-failures-high = ❗ { $kind }: número invulgarmente alto de pagamentos falhados desde { $since }: { $failed } na última hora ({ $percent } dos resultados definitivos; { $baseline } no dia anterior). Motivo mais frequente: { $reason }
 health-window-5m = { $kind }, últimos 5 min
 health-window-line = { $window }: { $count ->
@@ -371,7 +371,7 @@ health-window-line = { $window }: { $count ->
    *[other] { $count } consultas
 } · { $percent } não verificadas · p95 { $p95 }
 health-window-empty = { $window }: nenhuma consulta
-health-sparkline = Não verificadas, última hora (uma barra = 5 min): { $bars }
+health-sparkline = Consultas não verificadas na última hora (uma barra = 5 min): { $bars }
 health-today = Hoje (desde { $since }): ✅ { $success } com sucesso · ❌ { $failed } com falha
 health-today-reasons = Motivos de falha mais frequentes: { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
@@ -386,9 +386,9 @@ health-admin-token = Token de serviço: { $expiry }
 health-admin-token-expires = expira em { $day } (daqui a { $left })
 health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
-health-admin-token-given = Fornecido por {$variable}.
-health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}, renovado antes de expirar.
-health-admin-token-not-obtained = Obtido pelo bot (client credentials): nenhum até agora.
+health-admin-token-given = Definido em {$variable}.
+health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}; é renovado antes de expirar.
+health-admin-token-not-obtained = Obtido pelo bot (client credentials): ainda nenhum.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
    *[other] ⚠️ O endpoint de tokens não responde desde {$since}: {$reason}
@@ -458,15 +458,13 @@ duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d e { $hours } h
 
-
-## Moments: when something ends or may be done again (BOT_TIMEZONE)
+## Momentos: quando algo termina ou pode voltar a ser feito (BOT_TIMEZONE)
 moment-today = hoje às {$time}
 moment-tomorrow = amanhã às {$time}
 moment-day = {$day} às {$time}
 
 ## Idioma
 # O nome deste idioma, tal como os seus falantes o escrevem: aparece nos botões de /language.
-
 language-name = Português
 # Como se escrevem números e datas (uma etiqueta de idioma Intl): pt-PT, como em Moçambique e Angola, escreve 12 045 e 24/11/2026.
 intl-locale = pt-PT
@@ -483,23 +481,23 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Pedir apoio
 button-take = ✋ Assumir
 button-resolved = ✅ Resolvido
-help-cases = 🆘 Pedir apoio, por baixo de uma resposta sobre um pagamento que não é SUCCESS, entrega-o à equipa de apoio como um caso; /escalate <ID> seguido do que o cliente diz faz o mesmo. Responda às mensagens do caso para falar com o apoio; /cases lista os seus.
+help-cases = 🆘 Pedir apoio: este botão, por baixo de uma resposta sobre um pagamento que não está SUCCESS, passa-o à equipa de apoio como um caso; /escalate <ID>, seguido do que o cliente diz, faz o mesmo. Responda às mensagens do caso para falar com o apoio; /cases mostra os seus casos.
 case-opened = 🆘 Caso n.º { $number } aberto: a equipa de apoio já o recebeu. Responda a esta mensagem para acrescentar o que o cliente diz; as respostas do apoio chegam aqui.
-case-joined = 🆘 Este pagamento já tinha um caso aberto, o n.º { $number }: juntou-se a ele e vai receber o que o apoio disser. Responda a esta mensagem para o completar.
-case-already = Já está no caso n.º { $number }. Responda às mensagens dele para o completar.
+case-joined = 🆘 Este pagamento já tinha um caso aberto, o n.º { $number }: juntou-se a ele e vai receber as respostas do apoio. Responda a esta mensagem para acrescentar informação ao caso.
+case-already = Já faz parte do caso n.º { $number }. Responda às mensagens do caso para acrescentar informação.
 case-success = Este pagamento foi bem-sucedido: o apoio não tem nada a fazer.
 case-limit = Tem { $max ->
     [one] { $max } caso aberto
    *[other] { $max } casos abertos
-}, o máximo para um agente. Espere que o apoio resolva alguns primeiro.
-case-pick-kind = O que é { $id }: uma cobrança ou uma compra de recarga?
-case-usage = Envie { $command } com um ID de transação e, se quiser, o que o cliente diz, por exemplo: { $command } TX-12345 o cliente foi cobrado duas vezes
+}, o máximo permitido por agente. Aguarde que o apoio resolva alguns primeiro.
+case-pick-kind = Que tipo de pagamento é { $id }: uma cobrança ou uma compra de recarga?
+case-usage = Envie { $command } com um ID de transação e, se quiser, o que o cliente diz, por exemplo: { $command } TX-12345 o cliente foi debitado duas vezes
 case-note-too-long = Essa nota é demasiado longa ({ $count ->
     [one] { $count } carácter
    *[other] { $count } caracteres
 }): no máximo { $max }, por favor.
-case-private-only = Os casos são entre si e a equipa de apoio: envie /escalate numa conversa privada comigo.
-toast-case-private-only = Os casos abrem-se numa conversa privada comigo.
+case-private-only = Os casos são tratados só entre o agente e a equipa de apoio: envie /escalate numa conversa privada comigo.
+toast-case-private-only = Os casos são abertos numa conversa privada comigo.
 toast-case-support-only = Só a equipa de apoio pode fazer isto, na ficha do caso na conversa do apoio.
 toast-case-gone = Este caso já não existe.
 toast-case-taken = Assumiu o caso n.º { $number }.
@@ -509,60 +507,60 @@ toast-case-already-resolved = O caso n.º { $number } já estava resolvido.
 case-card-heading = 🆘 Caso n.º { $number } · { $state ->
     [taken] ✋ assumido
     [resolved] ✅ resolvido
-   *[open] à espera de quem o assuma
+   *[open] à espera de que alguém o assuma
 }
-case-card-checked = Estado na última verificação: { $time }
-case-card-settled = 🔔 O pagamento ficou definitivo às { $time }, com o caso aberto.
+case-card-checked = Última verificação do estado: { $time }
+case-card-settled = 🔔 O pagamento ficou definitivo enquanto o caso estava aberto: { $time }
 case-card-agent = Agente:
 case-card-note = O cliente diz:
-case-card-unreachable = ⚠️ O bot não consegue escrever a este agente desde { $time } (bloqueado?).
-case-card-opened = Aberto às { $time }
-case-card-taken = ✋ Assumido por { $who } às { $time }
-case-card-resolved = ✅ Resolvido por { $who } às { $time }
+case-card-unreachable = ⚠️ O bot não consegue enviar mensagens a este agente desde { $time } (talvez o tenha bloqueado).
+case-card-opened = Aberto: { $time }
+case-card-taken = ✋ Assumido por { $who }: { $time }
+case-card-resolved = ✅ Resolvido por { $who }: { $time }
 case-taken-agent = ✋ { $name }, do apoio, está a tratar do caso n.º { $number }.
 case-resolved-agent = ✅ { $name }, do apoio, resolveu o caso n.º { $number }.
 case-settled = 🔔 Caso n.º { $number }: o pagamento ficou definitivo.
-case-reminder = ⏰ O caso n.º { $number } espera há { $age } e ninguém o assumiu ainda.
+case-reminder = ⏰ O caso n.º { $number } está à espera há { $age } e ainda ninguém o assumiu.
 case-relay-from-support = 💬 { $name } (apoio), caso n.º { $number }:
 case-relay-from-agent = 💬 { $name } (agente), caso n.º { $number }:
-case-relay-unreachable = ⚠️ Caso n.º { $number }: isto não chegou a { $name }: o bot não lhe consegue escrever (talvez o tenha bloqueado).
-case-relay-failed = ⚠️ Caso n.º { $number }: isto não chegou a { $name } (o Telegram recusou). Tente de novo daqui a pouco.
-case-relay-not-sent = ⚠️ Caso n.º { $number }: isto não chegou ao apoio (o Telegram recusou). Tente de novo daqui a pouco.
-case-relay-resolved-support = O caso n.º { $number } está resolvido: isto não chegou aos seus agentes.
-case-relay-resolved-agent = O caso n.º { $number } está resolvido: isto não foi transmitido. Se o problema continuar, faça /escalate do pagamento de novo.
+case-relay-unreachable = ⚠️ Caso n.º { $number }: esta mensagem não chegou a { $name }: o bot não lhe consegue enviar mensagens (talvez o tenha bloqueado).
+case-relay-failed = ⚠️ Caso n.º { $number }: esta mensagem não chegou a { $name } (o Telegram recusou-a). Tente de novo daqui a pouco.
+case-relay-not-sent = ⚠️ Caso n.º { $number }: esta mensagem não chegou ao apoio (o Telegram recusou-a). Tente de novo daqui a pouco.
+case-relay-resolved-support = O caso n.º { $number } está resolvido: esta mensagem não foi enviada aos agentes do caso.
+case-relay-resolved-agent = O caso n.º { $number } está resolvido: esta mensagem não foi transmitida ao apoio. Se o problema continuar, envie de novo /escalate com o ID do pagamento.
 case-relay-kinds = Só textos, fotografias e documentos são transmitidos ao apoio.
 cases-heading-support = Casos abertos ({ $count }), do mais antigo para o mais recente:
 cases-none-support = Nenhum caso aberto.
 cases-heading-agent = Os seus casos abertos ({ $count }):
-cases-none-agent = Não tem nenhum caso aberto. 🆘 Pedir apoio por baixo de uma resposta, ou /escalate <ID>, abre um.
+cases-none-agent = Não tem nenhum caso aberto. Para abrir um, toque em 🆘 Pedir apoio por baixo de uma resposta, ou envie /escalate <ID>.
 cases-taken-by = assumido por { $who }
-cases-not-taken = ninguém o assumiu
+cases-not-taken = ainda não assumido
 cases-where = /cases lista os casos abertos na conversa do apoio, e os seus numa conversa privada comigo.
 health-admin-cases = Casos abertos: { $open }, o mais antigo desde { $since } · hoje: { $opened ->
-    [one] { $opened } aberto
-   *[other] { $opened } abertos
+    [one] { $opened } novo
+   *[other] { $opened } novos
 }, { $resolved ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
 }
 health-admin-cases-none = Casos abertos: nenhum · hoje: { $opened ->
-    [one] { $opened } aberto
-   *[other] { $opened } abertos
+    [one] { $opened } novo
+   *[other] { $opened } novos
 }, { $resolved ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
 }
 digest-cases = Casos: { $opened ->
-    [one] { $opened } aberto
-   *[other] { $opened } abertos
+    [one] { $opened } novo
+   *[other] { $opened } novos
 }, { $resolved ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
-}; ainda abertos: { $open }, o mais antigo desde { $since }
+}; abertos agora: { $open }, o mais antigo desde { $since }
 digest-cases-none = Casos: { $opened ->
-    [one] { $opened } aberto
-   *[other] { $opened } abertos
+    [one] { $opened } novo
+   *[other] { $opened } novos
 }, { $resolved ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
-}; nenhum ainda aberto
+}; nenhum aberto agora

@@ -47,17 +47,17 @@ outcome-timeout-hint = Huduma haikujibu kwa wakati. Jaribu tena baada ya muda mf
 outcome-busy = Huduma ina shughuli nyingi
 outcome-busy-hint = Huduma ina shughuli nyingi kwa sasa. Jaribu tena baada ya dakika moja.
 outcome-upstream-error = Hitilafu ya huduma
-# Between an answer's heading and what went wrong ("⚠️ Collection TX-1: Service error").
+# Kati ya kichwa cha jibu na tatizo lililotokea ("⚠️ Makusanyo TX-1: Hitilafu ya huduma").
 heading-separator = {": "}
 outcome-upstream-error-hint = Huduma haiwezi kujibu kwa sasa. Jaribu tena baada ya muda mfupi.
 outcome-invalid = Jibu lisilosomeka
 outcome-invalid-hint = Huduma imetuma jibu ambalo bot haiwezi kulisoma. Jaribu tena baada ya muda mfupi; tatizo likiendelea, mjulishe msimamizi.
 outcome-could-not-check = Haikuweza kukaguliwa
-outcome-wrong-address-hint = Bot imefika kwenye ukurasa wa wavuti, si huduma ya malipo: anwani ya huduma inaonekana si sahihi, na malipo hayakuulizwa. Tafadhali mjulishe msimamizi.
-outcome-wrong-address-hint-alerted = Bot imefika kwenye ukurasa wa wavuti, si huduma ya malipo: anwani ya huduma inaonekana si sahihi, na malipo hayakuulizwa. Msimamizi amejulishwa.
-outcome-no-token-hint = Bot haikuweza kupata tokeni yake ya ufikiaji kutoka kwa huduma kwa sasa, kwa hiyo malipo hayakuulizwa. Jaribu tena baada ya muda mfupi.
-outcome-token-refused-hint = Huduma imekataa vitambulisho vya bot, kwa hiyo malipo hayakuulizwa. Tafadhali mjulishe msimamizi.
-outcome-token-refused-hint-alerted = Huduma imekataa vitambulisho vya bot, kwa hiyo malipo hayakuulizwa; msimamizi amejulishwa.
+outcome-wrong-address-hint = Bot imefika kwenye ukurasa wa wavuti, si kwenye huduma ya malipo: inaonekana anwani ya huduma si sahihi, kwa hiyo bot haikuuliza chochote kuhusu malipo haya. Tafadhali mjulishe msimamizi.
+outcome-wrong-address-hint-alerted = Bot imefika kwenye ukurasa wa wavuti, si kwenye huduma ya malipo: inaonekana anwani ya huduma si sahihi, kwa hiyo bot haikuuliza chochote kuhusu malipo haya. Msimamizi amejulishwa.
+outcome-no-token-hint = Bot haikuweza kupata tokeni yake ya ufikiaji kutoka kwa huduma kwa sasa, kwa hiyo haikuuliza chochote kuhusu malipo haya. Jaribu tena baada ya muda mfupi.
+outcome-token-refused-hint = Huduma imekataa vitambulisho vya bot, kwa hiyo bot haikuuliza chochote kuhusu malipo haya. Tafadhali mjulishe msimamizi.
+outcome-token-refused-hint-alerted = Huduma imekataa vitambulisho vya bot, kwa hiyo bot haikuuliza chochote kuhusu malipo haya; msimamizi amejulishwa.
 
 ## ID kadhaa katika jibu moja
 summary-heading = {$kind}: ID {$count}
@@ -114,7 +114,7 @@ help-inline-tip = Katika gumzo lingine lolote, andika @{$bot} TX-12345 ili kuwek
 whoami-user = ID ya mtumiaji:
 whoami-chat = ID ya gumzo:
 whoami-chat-type = Aina ya gumzo:
-whoami-topic = Kitambulisho cha mada:
+whoami-topic = ID ya mada:
 whoami-allowed = Unaweza kuuliza hali ya malipo hapa.
 whoami-not-allowed = Bado huwezi kuuliza hali ya malipo hapa. Tuma ID hizi kwa msimamizi.
 
@@ -137,10 +137,10 @@ admin-token-rejected = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ya
 admin-chat-migrated = ⚠️ Kikundi kilichoruhusiwa kimepandishwa kuwa kikundi kikubwa (supergroup) na kupata ID mpya: {$formerId} → {$newId}. Bot inaendelea kujibu humo; ongeza {$newId} kwenye ALLOWED_CHAT_IDS (kisha ID ya zamani inaweza kuondolewa).
 admin-store-emptied = ⚠️ Hifadhi ya pamoja ya hali (Redis) ilifutwa yote wakati bot ikifanya kazi: huenda iliwashwa upya bila kuhifadhi data kwa kudumu. Kilichopotea: malipo yaliyokuwa yakifuatiliwa (hakuna atakayejulishwa yakikamilika) na vitufe vilivyo chini ya majibu ya zamani. Endesha Redis na uhifadhi wa kudumu (appendonly yes) ili jambo hili lisitokee tena.
 admin-state-file-lost = ⚠️ Faili la hali lilifutwa au kubadilishwa wakati bot ikifanya kazi. {$reason}
-admin-token-rejected-obtained = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ambayo bot ilikuwa imeipata punde (HTTP {$status}). Hakikisha vitambulisho hivi vinaruhusiwa kutumia API ya ukaguzi, pamoja na ENQUIRY_HEADERS (ufunguo wa usajili, mazingira lengwa). npm run doctor inaonyesha kinachofanya kazi.
-admin-credentials-refused = ⚠️ Mtoa huduma za malipo amekataa vitambulisho vya bot ilipoomba tokeni ya huduma ({$reason}). Watumiaji hawawezi kukagua malipo hadi hili lirekebishwe: kagua ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID na ENQUIRY_CLIENT_SECRET (npm run doctor inaonyesha kinachofanya kazi). Bot itaomba tena takriban mara moja kwa dakika, na itajulisha itakapopata tokeni tena.
+admin-token-rejected-obtained = ⚠️ Mtoa huduma za malipo amekataa tokeni ya huduma ambayo bot ilikuwa imeipata punde tu (HTTP {$status}). Hakikisha vitambulisho hivi vinaruhusiwa kutumia API ya maulizo, kisha kagua ENQUIRY_HEADERS (ufunguo wa usajili, mazingira lengwa). npm run doctor inaonyesha kinachofanya kazi.
+admin-credentials-refused = ⚠️ Mtoa huduma za malipo amekataa vitambulisho vya bot ilipoomba tokeni ya huduma ({$reason}). Watumiaji hawawezi kukagua malipo hadi hili lirekebishwe: kagua ENQUIRY_TOKEN_URL, ENQUIRY_CLIENT_ID na ENQUIRY_CLIENT_SECRET (npm run doctor inaonyesha kinachofanya kazi). Bot itaomba tena takriban mara moja kila dakika, na itawajulisha itakapopata tokeni tena.
 admin-token-obtained-again = ✅ Bot imepata tokeni ya huduma tena: malipo yanaweza kukaguliwa.
-admin-address-wrong = ⚠️ Anwani ya huduma ya malipo inaonekana si sahihi: ukaguzi ({$kind}) ulijibiwa HTTP {$status} kwa ukurasa wa wavuti, si na API. Watumiaji wanaambiwa malipo yao hayakuweza kukaguliwa. Kagua ENQUIRY_BASE_URL (npm run doctor inaonyesha kinachofanya kazi).
+admin-address-wrong = ⚠️ Anwani ya huduma ya malipo inaonekana si sahihi: ulizo ({$kind}) lilijibiwa HTTP {$status} na ukurasa wa wavuti, si na API. Watumiaji wanaambiwa kwamba malipo yao hayakuweza kukaguliwa. Kagua ENQUIRY_BASE_URL (npm run doctor inaonyesha kinachofanya kazi).
 
 ## Ufuatiliaji
 kind-either = Makusanyo au muda wa maongezi
@@ -191,14 +191,23 @@ bulk-kind-collection = makusanyo
 bulk-kind-airtime = muda wa maongezi
 bulk-kind-status = makusanyo au muda wa maongezi
 bulk-pick-kind = Miamala iliyomo kwenye {$file} ni ya aina gani?
-bulk-progress = Ninakagua ID {$total} za {$kind}… {$done}/{$total} {$bar} {$percent}%
+bulk-progress = { $total ->
+    [one] Ninakagua ID {$total} ya {$kind}…
+   *[other] Ninakagua ID {$total} za {$kind}…
+} {$done}/{$total} {$bar} {$percent}%
 button-cancel = ✖ Ghairi
 bulk-done = { $total ->
     [one] ID {$total} ya {$kind} kutoka {$file} imekaguliwa:
    *[other] ID {$total} za {$kind} kutoka {$file} zimekaguliwa:
 }
-bulk-cancelled = Imeghairiwa baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}:
-bulk-stopped = Ukaguzi ulisimama bot ilipowashwa upya, baada ya ID {$done} kati ya {$total} za {$kind} kutoka {$file}: tuma faili tena ili kukagua zilizobaki.
+bulk-cancelled = Imeghairiwa baada ya ID {$done} kati ya { $total ->
+    [one] {$total} ya {$kind}
+   *[other] {$total} za {$kind}
+} kutoka {$file}:
+bulk-stopped = Ukaguzi ulisimama bot ilipowashwa upya, baada ya ID {$done} kati ya { $total ->
+    [one] {$total} ya {$kind}
+   *[other] {$total} za {$kind}
+} kutoka {$file}: tuma faili tena ili kukagua zilizobaki.
 bulk-interrupted = Ukaguzi wako wa ID {$total} kutoka {$file} ulikatizwa bot ilipowashwa upya. Tafadhali tuma faili tena.
 bulk-count-success = ✅ {$count} yamefanikiwa
 bulk-count-failed = ❌ {$count} yameshindwa
@@ -223,8 +232,8 @@ bulk-photo = Tuma orodha ya ID kama faili (.csv au .txt), si kama picha.
 toast-cancelled = Imeghairiwa: ripoti ya kilichokaguliwa inafuata.
 toast-cancel-nothing = Hakuna cha kughairi.
 unhandled-hint = Ninaelewa ID za miamala zinazotumwa kama maandishi (TX-12345), amri kama /collection TX-12345, na orodha za ID katika faili la .csv au .txt. /help inaonyesha yote.
-unknown-command = Sijui amri hiyo. Kuangalia malipo: /collection TX-12345, /airtime TX-12345 au /status TX-12345. /help inaonyesha amri zote.
-unknown-command-did-you-mean = Sijui amri hiyo. Ulimaanisha {$command}? /help inaonyesha amri zote.
+unknown-command = Siitambui amri hiyo. Ili kukagua malipo: /collection TX-12345, /airtime TX-12345 au /status TX-12345. /help inaonyesha amri zote.
+unknown-command-did-you-mean = Siitambui amri hiyo. Ulimaanisha {$command}? /help inaonyesha amri zote.
 
 ## Kusimamia ruhusa: watu wasiojulikana wanaoomba
 access-denied-private-request = Samahani, bot hii ni ya faragha. Bonyeza Omba ruhusa ili kuwauliza wasimamizi, au mpe msimamizi ID yako ya mtumiaji: {$userId}
@@ -232,9 +241,9 @@ button-request-access = 🙋 Omba ruhusa
 request-sent-note = ✅ Ombi lako limetumwa kwa wasimamizi. Utapata ujumbe hapa watakapoamua.
 toast-request-sent = Ombi lako limetumwa kwa wasimamizi.
 toast-request-pending = Ombi lako linasubiri msimamizi.
-toast-request-denied-recently = Msimamizi amekataa ombi lako. Unaweza kuomba tena baada ya saa {$time}.
+toast-request-denied-recently = Msimamizi amekataa ombi lako. Unaweza kuomba tena kuanzia {$time}.
 toast-request-too-many = Maombi mengi mno yanasubiri. Tafadhali jaribu tena baadaye.
-toast-request-already-allowed = Tayari una ruhusa: tuma /help kuona unachoweza kuuliza.
+toast-request-already-allowed = Tayari una ruhusa: tuma /help ili uone unachoweza kuuliza.
 access-granted-welcome = ✅ Msimamizi amekupa ruhusa ya kutumia bot hii.
 access-request-declined = Msimamizi amekataa ombi lako la ruhusa. Unaweza kuomba tena baada ya siku moja.
 access-revoked = Msimamizi ameondoa ruhusa yako ya kutumia bot hii.
@@ -243,14 +252,14 @@ access-revoked = Msimamizi ameondoa ruhusa yako ya kutumia bot hii.
 invite-joined = ✅ Karibu! Sasa una ruhusa ya kutumia bot hii.
 invite-invalid = Kiungo hiki cha mwaliko si halali tena. Mwombe msimamizi akupe kipya.
 invite-already = Tayari una ruhusa ya kutumia bot hii.
-invite-usage = Tuma /invite upate kiungo cha mtu mmoja, au /invite N kwa watu N (wasiozidi {$max}); ongeza ni cha nani, ili ukitambue katika /invites: /invite 3 mawakala wapya wa Kumasi.
+invite-usage = Tuma /invite upate kiungo cha mtu mmoja, au /invite N kwa watu N (wasiozidi {$max}); ongeza ni cha nani, ili ukitambue baadaye katika /invites, kwa mfano: /invite 3 mawakala wapya wa Mombasa.
 admin-invite-created-one = 🔗 Kiungo hiki kinamruhusu mtu mmoja kuingia, hadi {$until}. Mtumie kwa faragha: atakayekifungua kwanza ndiye atakayepata ruhusa.
     {$link}
 admin-invite-created-many = 🔗 Kiungo hiki kinawaruhusu watu {$count} kuingia, hadi {$until}. Kitume kwa faragha: kila mmoja kati ya {$count} wa kwanza kukifungua atapata ruhusa.
     {$link}
 admin-invites-heading = Viungo vya mwaliko vilivyo wazi ({$count}):
-admin-invites-line = cha {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
-admin-invites-line-for = kwa ajili ya {$for} · cha {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
+admin-invites-line = kilichoundwa na {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
+admin-invites-line-for = kwa ajili ya {$for} · kilichoundwa na {$by} {$made} · matumizi {$left} kati ya {$uses} yamebaki · hadi {$until}
 admin-invites-empty = Hakuna kiungo cha mwaliko kilicho wazi. /invite huunda kimoja.
 button-uninvite = 🚫 {$id}
 toast-invite-revoked = Kiungo cha mwaliko kimebatilishwa.
@@ -327,19 +336,19 @@ command-revoke = Ondoa ruhusa
 command-health = Je, mtoa huduma za malipo anafanya kazi?
 health-headline-normal = 🟢 Mtoa huduma za malipo anafanya kazi kama kawaida.
 health-reason-item = { $reason } ({ $count })
-health-kind-normal = { $kind }: kawaida
+health-kind-normal = { $kind }: hali ya kawaida
 health-headline-trouble = { $level ->
     [down] 🔴 Mtoa huduma za malipo hapatikani kwa { $kinds }.
    *[degraded] 🟠 Mtoa huduma za malipo ana matatizo kwa { $kinds }.
 }
 health-kind-not-checked = { $kind }: { $level ->
-    [down] haipatikani
-   *[degraded] inasuasua
+    [down] huduma haipatikani
+   *[degraded] huduma inasuasua
 } tangu { $since }: { $percent } ya { $count ->
-    [one] ulizo { $count } halikukaguliwa
-   *[other] maulizo { $count } hayakukaguliwa
-} ndani ya dakika 5.
-health-kind-slow = { $kind }: inasuasua tangu { $since }: majibu ni ya polepole, 95 % ndani ya { $p95 }.
+    [one] ulizo { $count } halikuweza kukaguliwa
+   *[other] maulizo { $count } hayakuweza kukaguliwa
+} katika dakika 5 zilizopita.
+health-kind-slow = { $kind }: huduma inasuasua tangu { $since }: majibu ni ya polepole, 95 % yalifika ndani ya { $p95 }.
 health-failures-high = ❗ { $kind }: malipo mengi isivyo kawaida yameshindwa tangu { $since }: { $failed } katika saa iliyopita ({ $percent } ya matokeo ya mwisho; { $baseline } siku iliyotangulia). Sababu inayojitokeza zaidi: { $reason }
 health-window-5m = { $kind }, dakika 5 zilizopita
 health-window-line = { $window }: { $count ->
@@ -347,7 +356,7 @@ health-window-line = { $window }: { $count ->
    *[other] maulizo { $count }
 } · { $percent } hayakukaguliwa · p95 { $p95 }
 health-window-empty = { $window }: hakuna maulizo
-health-sparkline = Yasiyokaguliwa, saa iliyopita (mstari mmoja = dakika 5): { $bars }
+health-sparkline = Maulizo yasiyokaguliwa, saa iliyopita (kila alama = dakika 5): { $bars }
 health-today = Leo (tangu { $since }): ✅ { $success } yamefanikiwa · ❌ { $failed } yameshindwa
 health-today-reasons = Sababu zinazojitokeza zaidi za kushindwa: { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
@@ -362,12 +371,12 @@ health-admin-token = Tokeni ya huduma: { $expiry }
 health-admin-token-expires = muda wake unaisha tarehe { $day } (baada ya { $left })
 health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
 health-admin-token-unknown = haina tarehe ya kuisha muda
-health-admin-token-given = Imetolewa na {$variable}.
-health-admin-token-obtained = Imepatwa na bot (client credentials) saa {$when}, na hufanywa upya kabla muda wake haujaisha.
-health-admin-token-not-obtained = Imepatwa na bot (client credentials): bado hakuna.
+health-admin-token-given = Inatoka kwenye {$variable}.
+health-admin-token-obtained = Bot iliipata yenyewe (client credentials) saa {$when}, na huifanya upya kabla muda wake haujaisha.
+health-admin-token-not-obtained = Bot huipata yenyewe (client credentials): bado haijaipata.
 health-admin-token-problem = { $kind ->
-    [refused] ⚠️ Mtoa huduma anakataa vitambulisho tangu {$since}: {$reason}
-   *[other] ⚠️ Sehemu ya kutoa tokeni haijajibu tangu {$since}: {$reason}
+    [refused] ⚠️ Mtoa huduma amekuwa akikataa vitambulisho vya bot tangu {$since}: {$reason}
+   *[other] ⚠️ Huduma ya kutoa tokeni haijajibu tangu {$since}: {$reason}
 }
 health-admin-store = Hifadhi ya hali: { $store ->
     [redis] Redis
@@ -376,15 +385,15 @@ health-admin-store = Hifadhi ya hali: { $store ->
 health-admin-store-ok = inafanya kazi
 health-admin-store-degraded = INASUASUA: { $reason }
 health-admin-topology = Seva kuu ya Redis { $master }, { $replicas ->
-    [one] nakala { $replicas }
-   *[other] nakala { $replicas }
-} mtandaoni
+    [one] nakala (replica) { $replicas } iko mtandaoni
+   *[other] nakala (replica) { $replicas } ziko mtandaoni
+}
 health-admin-topology-sentinels = Seva kuu ya Redis { $master }, { $replicas ->
-    [one] nakala { $replicas }
-   *[other] nakala { $replicas }
-} mtandaoni, inayoonwa na { $sentinels ->
-    [one] mlinzi { $sentinels }
-   *[other] walinzi { $sentinels }
+    [one] nakala (replica) { $replicas } iko mtandaoni
+   *[other] nakala (replica) { $replicas } ziko mtandaoni
+}; { $sentinels ->
+    [one] mlinzi (sentinel) { $sentinels } anaifuatilia seva kuu
+   *[other] walinzi (sentinel) { $sentinels } wanaifuatilia seva kuu
 }
 health-admin-instances = Nakala za bot zinazofanya kazi: { $count }
 health-admin-background = Ukaguzi wa chinichini unaosubiri hapa: { $queue } · malipo yanayofuatiliwa: { $watches }
@@ -432,7 +441,7 @@ duration-hours = saa { $hours } dakika { $minutes }
 duration-days = siku { $days } saa { $hours }
 
 
-## Moments: when something ends or may be done again (BOT_TIMEZONE)
+## Nyakati: jambo linapoisha au linapoweza kufanywa tena (BOT_TIMEZONE)
 moment-today = leo saa {$time}
 moment-tomorrow = kesho saa {$time}
 moment-day = {$day} saa {$time}
@@ -456,15 +465,18 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Omba usaidizi
 button-take = ✋ Chukua
 button-resolved = ✅ Imetatuliwa
-help-cases = 🆘 Omba usaidizi, chini ya jibu kuhusu malipo ambayo si SUCCESS, huyakabidhi kwa timu ya usaidizi kama kesi; /escalate <ID> pamoja na anachosema mteja hufanya vivyo hivyo. Jibu ujumbe wa kesi ili kuzungumza na usaidizi; /cases huorodhesha kesi zako.
+help-cases = Kitufe 🆘 Omba usaidizi, kilicho chini ya jibu kuhusu malipo ambayo si SUCCESS, hukabidhi malipo hayo kwa timu ya usaidizi kama kesi; /escalate <ID> ikifuatwa na anachosema mteja hufanya vivyo hivyo. Jibu ujumbe wa kesi ili kuzungumza na usaidizi; /cases huorodhesha kesi zako.
 case-opened = 🆘 Kesi namba { $number } imefunguliwa: timu ya usaidizi imeipokea. Jibu ujumbe huu ili kuongeza anachosema mteja; majibu ya usaidizi yatakuja hapa.
-case-joined = 🆘 Malipo haya tayari yalikuwa na kesi iliyo wazi, namba { $number }: umejiunga nayo, na utapokea anachosema usaidizi. Jibu ujumbe huu ili kuiongezea.
-case-already = Tayari uko kwenye kesi namba { $number }. Jibu ujumbe wake ili kuiongezea.
-case-success = Malipo haya yamefanikiwa: hakuna cha kufanya kwa usaidizi.
-case-limit = Una kesi { $max } zilizo wazi, kiwango cha juu kwa wakala mmoja. Subiri usaidizi utatue baadhi kwanza.
+case-joined = 🆘 Malipo haya tayari yalikuwa na kesi iliyo wazi, namba { $number }: umejiunga nayo, na majibu ya timu ya usaidizi yatakufikia hapa. Jibu ujumbe huu ili kuongeza maelezo.
+case-already = Tayari uko kwenye kesi namba { $number }. Jibu ujumbe wake ili kuongeza maelezo.
+case-success = Malipo haya yamefanikiwa: timu ya usaidizi haina cha kufanya.
+case-limit = Una { $max ->
+    [one] kesi { $max } iliyo wazi
+   *[other] kesi { $max } zilizo wazi
+}, kiwango cha juu kwa wakala mmoja. Subiri timu ya usaidizi itatue baadhi kwanza.
 case-pick-kind = { $id } ni malipo ya aina gani: makusanyo au ununuzi wa muda wa maongezi?
 case-usage = Tuma { $command } pamoja na ID ya muamala, kisha anachosema mteja ukipenda, kwa mfano: { $command } TX-12345 mteja alitozwa mara mbili
-case-note-too-long = Maelezo hayo ni marefu mno (herufi { $count }): zisizozidi { $max }, tafadhali.
+case-note-too-long = Maelezo hayo ni marefu mno (herufi { $count }). Tafadhali tumia herufi zisizozidi { $max }.
 case-private-only = Kesi ni kati yako na timu ya usaidizi: tuma /escalate kwenye gumzo la faragha nami.
 toast-case-private-only = Kesi hufunguliwa kwenye gumzo la faragha nami.
 toast-case-support-only = Ni timu ya usaidizi pekee inayoweza kufanya hivi, kwenye kadi ya kesi katika gumzo la usaidizi.
@@ -478,16 +490,16 @@ case-card-heading = 🆘 Kesi namba { $number } · { $state ->
     [resolved] ✅ imetatuliwa
    *[open] inasubiri mtu wa kuichukua
 }
-case-card-checked = Hali katika ukaguzi wa mwisho: { $time }
-case-card-settled = 🔔 Malipo yalikamilika saa { $time }, kesi ikiwa wazi.
+case-card-checked = Hali hii ilikaguliwa mwisho: { $time }
+case-card-settled = 🔔 Malipo yalikamilika kesi ikiwa bado wazi ({ $time }).
 case-card-agent = Wakala:
 case-card-note = Mteja anasema:
-case-card-unreachable = ⚠️ Bot haiwezi kumwandikia wakala huyu tangu { $time } (ameizuia?).
-case-card-opened = Ilifunguliwa saa { $time }
-case-card-taken = ✋ Imechukuliwa na { $who } saa { $time }
-case-card-resolved = ✅ Imetatuliwa na { $who } saa { $time }
-case-taken-agent = ✋ { $name } wa usaidizi anashughulikia kesi namba { $number }.
-case-resolved-agent = ✅ { $name } wa usaidizi ametatua kesi namba { $number }.
+case-card-unreachable = ⚠️ Bot haijaweza kumwandikia wakala huyu tangu { $time } (huenda ameizuia).
+case-card-opened = Ilifunguliwa: { $time }
+case-card-taken = ✋ Imechukuliwa na { $who } ({ $time })
+case-card-resolved = ✅ Imetatuliwa na { $who } ({ $time })
+case-taken-agent = ✋ { $name } wa timu ya usaidizi anashughulikia kesi namba { $number }.
+case-resolved-agent = ✅ { $name } wa timu ya usaidizi ametatua kesi namba { $number }.
 case-settled = 🔔 Kesi namba { $number }: malipo yamekamilika.
 case-reminder = ⏰ Kesi namba { $number } imesubiri { $age } na bado hakuna aliyeichukua.
 case-relay-from-support = 💬 { $name } (usaidizi), kesi namba { $number }:
@@ -496,16 +508,16 @@ case-relay-unreachable = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia {
 case-relay-failed = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia { $name } (Telegram iliukataa). Jaribu tena baada ya muda mfupi.
 case-relay-not-sent = ⚠️ Kesi namba { $number }: ujumbe huu haukufika kwa usaidizi (Telegram iliukataa). Jaribu tena baada ya muda mfupi.
 case-relay-resolved-support = Kesi namba { $number } imetatuliwa: ujumbe huu haukuwafikia mawakala wake.
-case-relay-resolved-agent = Kesi namba { $number } imetatuliwa: ujumbe huu haukupitishwa. Tatizo likiendelea, tumia /escalate kwa malipo hayo tena.
+case-relay-resolved-agent = Kesi namba { $number } imetatuliwa: ujumbe huu haukupitishwa. Tatizo likiendelea, tuma /escalate tena kwa malipo hayo.
 case-relay-kinds = Ni maandishi, picha na nyaraka pekee zinazopitishwa kwa usaidizi.
-cases-heading-support = Kesi zilizo wazi ({ $count }), ya zamani zaidi kwanza:
+cases-heading-support = Kesi zilizo wazi ({ $count }), za zamani zaidi kwanza:
 cases-none-support = Hakuna kesi iliyo wazi.
 cases-heading-agent = Kesi zako zilizo wazi ({ $count }):
-cases-none-agent = Huna kesi iliyo wazi. 🆘 Omba usaidizi chini ya jibu, au /escalate <ID>, hufungua moja.
+cases-none-agent = Huna kesi iliyo wazi. Kitufe 🆘 Omba usaidizi chini ya jibu, au /escalate <ID>, hufungua kesi.
 cases-taken-by = imechukuliwa na { $who }
 cases-not-taken = hakuna aliyeichukua
 cases-where = /cases huorodhesha kesi zilizo wazi katika gumzo la usaidizi, na zako katika gumzo la faragha nami.
-health-admin-cases = Kesi zilizo wazi: { $open }, ya zamani zaidi tangu { $since } · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
+health-admin-cases = Kesi zilizo wazi: { $open }, ya zamani zaidi iko wazi tangu { $since } · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
 health-admin-cases-none = Kesi zilizo wazi: hakuna · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
-digest-cases = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; zilizo wazi bado: { $open }, ya zamani zaidi tangu { $since }
-digest-cases-none = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; hakuna iliyo wazi bado
+digest-cases = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; bado ziko wazi: { $open }, ya zamani zaidi iko wazi tangu { $since }
+digest-cases-none = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; hakuna iliyo wazi kwa sasa

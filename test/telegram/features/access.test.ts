@@ -148,7 +148,7 @@ describe("deciding a request", () => {
       "Un administrateur a refusé votre demande d'accès. Vous pourrez redemander dans un jour.",
     );
     await harness.bot.handleUpdate(callbackUpdate("A:ask", { ...message, reply_markup: { inline_keyboard: [[{ text: "🙋", callback_data: "A:ask" }]] } }, asker));
-    expect(harness.toasts().at(-1)?.payload.text).toMatch(/^Un administrateur a refusé votre demande\. Vous pourrez redemander après/);
+    expect(harness.toasts().at(-1)?.payload.text).toMatch(/^Un administrateur a refusé votre demande\. Vous pourrez redemander dès (aujourd'hui|demain)/);
   });
 
   it("a request left a week expires: it cannot be decided", async () => {

@@ -162,7 +162,7 @@ describe("/watch, /watches and /unwatch", () => {
     const harness = createTestBot({ enquiry: pendingOr() });
     await harness.bot.handleUpdate(messageUpdate("/watch TX-1", { languageCode: "fr" }));
     const reply = harness.sent().at(-1);
-    expect(reply?.payload.text).toMatch(/Je vous écrirai ici quand il sera réglé/);
+    expect(reply?.payload.text).toMatch(/Je vous écrirai ici quand son statut sera définitif/);
     expect(buttonsOf(reply?.payload.reply_markup).map((b) => b.text)).toEqual(["🔄 Actualiser", "🔕 Ne plus me prévenir"]);
   });
 });
