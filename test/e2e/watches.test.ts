@@ -1,80 +1,39 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
-import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { ask, useBotProcesses } from "../support/e2e.ts";
+import { repliesTo } from "../support/fake-bot-api.ts";
 
 const SERVICE_TOKEN = "service-token-watches-e2e-0123";
 const AGENT = { id: 5001, first_name: "Ama", language_code: "en" };
 const CHAT = { id: AGENT.id, type: "private" as const, first_name: "Ama" };
 const SETTLE_MS = 2_500;
 
-let sandbox: Sandbox;
 let enquiries: { at: number; id: string }[] = [];
-let dir: string;
-let telegram: FakeBotApi;
-let bots: BotProcess[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, settleMs: SETTLE_MS, onEnquiry: (_, id) => enquiries.push({ at: Date.now(), id }) });
-  dir = mkdtempSync(join(tmpdir(), "watches-e2e-"));
+const suite = useBotProcesses({
+  sandbox: { token: SERVICE_TOKEN, settleMs: SETTLE_MS, onEnquiry: (_, id) => enquiries.push({ at: Date.now(), id }) },
+  env: { ALLOWED_USER_IDS: String(AGENT.id), WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1" },
 });
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const bot of bots) await bot.stop("SIGKILL");
-  bots = [];
-  await telegram.close();
+afterEach(() => {
   enquiries = [];
 });
 
-function startBot(extra: Record<string, string> = {}): BotProcess {
-  const bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ALLOWED_USER_IDS: String(AGENT.id),
-      WATCH_FIRST_CHECK_SECONDS: "1",
-      WATCH_MAX_INTERVAL_SECONDS: "1",
-      ...extra,
-    },
-    startScriptCommand(),
-  );
-  bots.push(bot);
-  return bot;
-}
-
-const repliesTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
-
 /** Asks about an ID and presses 🔔 Notify me on the answer; returns the answer's message ID. */
 async function askAndNotify(text: string): Promise<number> {
-  const asked = telegram.sendText(CHAT, AGENT, text);
-  const [answer] = await telegram.waitFor((calls) => {
-    const found = repliesTo(asked.message?.message_id)(calls);
-    return found.length > 0 && found;
-  });
-  const messageId = (answer?.result as { message_id: number }).message_id;
-  const notify = (answer?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat().find((button) => button.text === "🔔 Notify me") as { callback_data: string };
+  const { telegram } = suite;
+  const answer = await ask(telegram, CHAT, AGENT, text);
+  const messageId = (answer.result as { message_id: number }).message_id;
+  const notify = (answer.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat().find((button) => button.text === "🔔 Notify me") as { callback_data: string };
   const toasts = telegram.calls.filter((call) => call.method === "answerCallbackQuery").length;
-  telegram.press(AGENT, { message_id: messageId, chat: CHAT, text: answer?.payload.text }, notify.callback_data);
+  telegram.press(AGENT, { message_id: messageId, chat: CHAT, text: answer.payload.text }, notify.callback_data);
   await telegram.waitFor((calls) => calls.filter((call) => call.method === "answerCallbackQuery").length > toasts);
   return messageId;
 }
 
 describe("watches, through the real process", () => {
   it("press 🔔 Notify me, and exactly one notification arrives when the payment settles; the answer is then shown settled", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = startBot();
-    await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const { telegram } = suite;
+    const bot = await suite.started();
     const answerId = await askAndNotify("/collection COL-SETTLE-E1");
     const [notification] = await telegram.waitFor((calls) => {
       const found = repliesTo(answerId)(calls);
@@ -94,25 +53,22 @@ describe("watches, through the real process", () => {
   }, 40_000);
 
   it("survives a kill of the process: after the restart the watch is checked, and its notification arrives once", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const env = { STATE_DB: join(dir, "restart.db") };
-    const first = startBot(env);
-    await first.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const { telegram } = suite;
+    const env = { STATE_DB: join(suite.dir, "restart.db") };
+    const first = await suite.started(env);
     const answerId = await askAndNotify("/collection COL-SETTLE-E2");
     await new Promise((resolve) => setTimeout(resolve, 300));
     await first.stop("SIGKILL");
     expect(repliesTo(answerId)(telegram.calls)).toHaveLength(0);
-    const second = startBot(env);
-    await second.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    await suite.started(env);
     await telegram.waitFor((calls) => repliesTo(answerId)(calls).length > 0, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(repliesTo(answerId)(telegram.calls)).toHaveLength(1);
   }, 60_000);
 
   it("ends the watches of a chat that blocked the bot, and checks them no more", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = startBot();
-    await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const { telegram } = suite;
+    const bot = await suite.started();
     await askAndNotify("/collection COL-SETTLE-E3");
     await askAndNotify("/collection COL-PENDING-E3");
     telegram.failNext({ method: "sendMessage", times: 1, response: { status: 403, error_code: 403, description: "Forbidden: bot was blocked by the user" } });
@@ -123,9 +79,8 @@ describe("watches, through the real process", () => {
   }, 40_000);
 
   it("gives up, with one message each, on an ID never found and on a payment never final", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = startBot({ WATCH_NOT_FOUND_MINUTES: "0.05", WATCH_MAX_HOURS: "0.0015" });
-    await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const { telegram } = suite;
+    await suite.started({ WATCH_NOT_FOUND_MINUTES: "0.05", WATCH_MAX_HOURS: "0.0015" });
     const unknown = telegram.sendText(CHAT, AGENT, "/watch NEVER-SEEN-1");
     const pending = telegram.sendText(CHAT, AGENT, "/watch COL-PENDING-E4");
     const answerOf = async (messageId: number | undefined) => {
@@ -148,10 +103,9 @@ describe("watches, through the real process", () => {
   }, 40_000);
 
   it("keeps 1,000 watches within ENQUIRY_MAX_PER_SECOND, and answers a command during the storm at interactive speed", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
+    const { telegram } = suite;
     const perSecond = 200;
-    const bot = startBot({ ENQUIRY_MAX_PER_SECOND: String(perSecond), WATCH_MAX_PER_USER: "1000", RATE_LIMIT_MAX: "100000", WATCH_FIRST_CHECK_SECONDS: "2", WATCH_MAX_INTERVAL_SECONDS: "30" });
-    await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    await suite.started({ ENQUIRY_MAX_PER_SECOND: String(perSecond), WATCH_MAX_PER_USER: "1000", RATE_LIMIT_MAX: "100000", WATCH_FIRST_CHECK_SECONDS: "2", WATCH_MAX_INTERVAL_SECONDS: "30" });
     const commands = Array.from({ length: 50 }, (_, c) => telegram.sendText(CHAT, AGENT, `/watch ${Array.from({ length: 20 }, (_, i) => `COL-PENDING-W${c * 20 + i}`).join(" ")}`));
     await telegram.waitFor((calls) => commands.every((command) => repliesTo(command.message?.message_id)(calls).length > 0), 30_000);
     expect(repliesTo(commands[0]?.message?.message_id)(telegram.calls)[0]?.payload.text).toMatch(/I'll message you here as each of these 20 payments settles/);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -18,7 +18,7 @@ const AGENT = { id: 5001, is_bot: false, first_name: "Ama", language_code: "en" 
 const CHAT = { id: AGENT.id, type: "private", first_name: "Ama" };
 
 let telegram: FakeBotApi;
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let bot: BotProcess;
 let dir: string;
 let tokenFile: string;
@@ -46,12 +46,11 @@ beforeAll(async () => {
   writeFileSync(tokenFile, EXPIRED);
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
   telegram.delays.set("getMe", 1_500);
-  sandbox = await startSandbox({ token: VALID, stallMs: 20_000 });
+  sandbox = await startTestSandbox({ token: VALID, stallMs: 20_000 });
   bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
+    baseEnv(telegram, sandbox, {
+      // The token from a file, which is rotated below.
+      ENQUIRY_TOKEN: "",
       ENQUIRY_TOKEN_FILE: tokenFile,
       ENQUIRY_TIMEOUT_MS: "1500",
       ENQUIRY_TOTAL_TIMEOUT_MS: "1500",
@@ -62,7 +61,7 @@ beforeAll(async () => {
       WEBHOOK_URL: "https://bot.example.com/tg/hook",
       WEBHOOK_SECRET: SECRET,
       LOG_LEVEL: "debug",
-    },
+    }),
     startScriptCommand(),
   );
   const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
