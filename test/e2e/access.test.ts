@@ -1,7 +1,8 @@
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { ask, useBotProcesses } from "../support/e2e.ts";
+import { ask, useBotProcesses, watchChecks } from "../support/e2e.ts";
 import type { RecordedCall } from "../support/fake-bot-api.ts";
 import { probeRedis } from "../support/redis.ts";
 
@@ -50,16 +51,20 @@ describe("access managed from the chat, through the real process", () => {
     // A watch, then the revoke: refused from then on, and the watch ends (no notification ever).
     const pending = await askAs(AGENT, "/watch COL-SETTLE-REVOKED");
     expect(pending.payload.text).toMatch(/I'll message you here/);
+    // The admin's own watch goes on: its checks show the watch loop turning.
+    expect((await askAs(ADMIN, "/watch COL-PENDING-GOES-ON")).payload.text).toMatch(/I'll message you here/);
     expect((await askAs(ADMIN, `/revoke ${AGENT.id}`)).payload.text).toBe("🚫 The access of Abena (6001) was removed.");
     await telegram.waitFor((calls) => toChat(AGENT.id)(calls).some((call) => call.payload.text === "Your access to this bot was removed by an admin."));
-    // Strangers are answered once per window (1 s here): the first refusal's must be over.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Strangers are answered once per window (1 s here), counted from the first refusal: only time ends it, no event says so.
+    await sleep(Math.max(0, refusal.at + 1_100 - Date.now()));
     expect((await askAs(AGENT, "/collection COL-SUCCESS-3")).payload.text).toMatch(/^Sorry, this bot is private/);
-    await first.waitForLog((entry) => entry.msg === "access changed" && entry.action === "revoked");
-    // The watch's next check finds its user gone: it ends with no enquiry and no message.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const revokedAt = Date.parse(String((await first.waitForLog((entry) => entry.msg === "access changed" && entry.action === "revoked")).time));
+    // The watch's next check finds its user gone: it ends with no enquiry and no message. A turn of the watch loop
+    // since the revoke (a check of the admin's), and a check under way then is over; every watch here is due each
+    // second: two more turns, a second apart, and neither checks it.
+    const settled = await watchChecks(first, "COL-PENDING-GOES-ON", revokedAt, 1);
     const checks = enquiries.filter((id) => id === "COL-SETTLE-REVOKED").length;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await watchChecks(first, "COL-PENDING-GOES-ON", settled, 2);
     expect(enquiries.filter((id) => id === "COL-SETTLE-REVOKED")).toHaveLength(checks);
 
     // Grants are durable records: a user allowed from the chat is still allowed after a restart.

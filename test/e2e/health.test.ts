@@ -78,7 +78,8 @@ describe("the provider's health, through the real process", () => {
     expect(recovered[2]).toMatch(/^🟢 Collection: the payment provider is back to normal since \d\d:\d\d:\d\d UTC, after \d+ min of trouble \(at worst down\)\.$/);
     expect(await ask("/collection COL-TIMEOUTLESS-1")).not.toContain("Not only this payment");
     expect(await eventually(() => ask("/health"), (text) => text.startsWith("🟢"))).toMatch(/^🟢/);
-    // A few more evaluations: nothing more to say.
+    // A few more evaluations (each second here): nothing more to say. An evaluation that changes nothing shows
+    // nowhere outside the process, so two of them are waited out in time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(3);
   }, 90_000);
@@ -105,6 +106,8 @@ describe.skipIf(!redis.available)("the provider's health across two instances sh
       expect(await through(command("/health"))).toBe(200);
       expect(lastToAgent()).toMatch(/^🔴 The payment provider is down for Airtime\.[\s\S]*\nAirtime, last 5 min: 12 enquiries · 100% not checked/);
     }
+    // A few more evaluations by each (each second here): nothing more to say. An evaluation that changes nothing
+    // shows nowhere outside the process, so two of them are waited out in time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(1);
   }, 90_000);

@@ -1,6 +1,7 @@
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { BOT_STARTED, useBotProcesses, type Deliver } from "../support/e2e.ts";
+import type { BotProcess } from "../support/bot-process.ts";
+import { BOT_STARTED, useBotProcesses, watchChecks, type Deliver } from "../support/e2e.ts";
 import { repliesTo } from "../support/fake-bot-api.ts";
 import { probeRedis } from "../support/redis.ts";
 
@@ -41,7 +42,7 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
       // Telegram delivers again whatever was refused; by then it is known as handled.
       for (const [i, status] of statuses.entries()) if (status !== 200) expect(await deliverTo[i]?.(update)).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // An instance answers Telegram only once it has handled the update: no reply can come after these.
       expect(repliesTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
     }, 60_000);
 
@@ -81,9 +82,12 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       const press = { update_id: nextId++, callback_query: { id: "cb-n", from: AGENT, chat_instance: "x", data: notify.callback_data, message: { message_id: answerId, date: 1, chat: CHAT, text: answer?.payload.text, reply_markup: answer?.payload.reply_markup } } } as Update;
       expect(await deliverTo[0]?.(press)).toBe(200);
       await a?.stop("SIGKILL");
-      const notifications = () => telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === answerId);
-      await telegram.waitFor(() => notifications().length > 0, 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // A payment that stays pending, watched through the other: its checks show that instance's watch loop turning.
+      expect(await deliverTo[1]?.(command("/watch COL-PENDING-TURNS"))).toBe(200);
+      const notifications = () => repliesTo(answerId)(telegram.calls);
+      const [notification] = await telegram.waitFor(() => notifications().length > 0 && notifications(), 15_000);
+      // Two turns after the notification, a second apart: the settled payment is past, and told once.
+      await watchChecks(b as BotProcess, "COL-PENDING-TURNS", notification?.at ?? 0, 2);
       expect(notifications()).toHaveLength(1);
       expect(notifications()[0]?.payload.text).toMatch(/^🔔 Settled/);
       expect(b?.logs().some((entry) => entry.msg === "watch notification sent")).toBe(true);
@@ -103,6 +107,8 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       const pressedAt = Date.now();
       expect(await b?.({ update_id: nextId++, callback_query: { id: "cb-cancel", from: AGENT, chat_instance: "x", data: cancel.callback_data, message } })).toBe(200);
       await telegram.waitFor((calls) => calls.some((call) => call.method === "sendDocument"), 5_000);
+      // What is asked after the press shows only at the provider, and only if it comes: no event says nothing
+      // will, so the time after the report is watched out.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(enquiries.filter((enquiry) => enquiry.id.startsWith("COL-SUCCESS-X") && enquiry.at > pressedAt + 1_000)).toEqual([]);
       expect(telegram.calls.filter((call) => call.method === "editMessageText").at(-1)?.payload.text).toMatch(/^Cancelled after \d+ of 300 collection IDs/);

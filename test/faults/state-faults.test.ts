@@ -2,15 +2,13 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
-import { signalGroup, spawnGroup } from "../support/child-processes.ts";
-import { BOT_STARTED } from "../support/e2e.ts";
+import { BOT_STARTED, type Deliver } from "../support/e2e.ts";
 import { repliesTo, startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
-import { freePort, probeRedisServer } from "../support/redis-topology.ts";
+import { probeRedisServer, startRedisServer, waitUntil, type RedisNode } from "../support/redis-topology.ts";
 import { USER as AGENT } from "../support/updates.ts";
 
 const SERVICE_TOKEN = "service-token-state-faults-0123";
@@ -191,15 +189,15 @@ function fillDisk(path: string): void {
 const redisServerAvailable = probeRedisServer("Redis outage tests (a private Redis that can be stopped)");
 
 describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
+  /** What a background loop logs (at debug) each time the store it needs is away. */
+  const LOOPS_TRYING = ["watch checks cannot reach the state store; retrying", "watch notifications cannot reach the state store; retrying", "heartbeat not written", "records not refreshed"];
+
   it("keeps answering, warns once and says once when it is back (its background loops stay quiet), stays ready but degraded, and reconnects by itself", async () => {
-    const port = await freePort();
     // With persistence, as production runs it: the outage loses nothing.
-    const redisDir = mkdtempSync(join(dir, "redis-"));
-    const startRedis = () => spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", redisDir], { stdio: "ignore" });
-    let redis = startRedis();
+    const redis = await startRedisServer({ persistent: true });
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const bot = startBot(telegram, { REDIS_URL: `redis://127.0.0.1:${port}/0`, HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1" });
+    // At debug, the loops say each time they find the store away: what shows they kept trying.
+    const bot = startBot(telegram, { REDIS_URL: `redis://127.0.0.1:${redis.port}/0`, HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1", LOG_LEVEL: "debug" });
     try {
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
       await bot.waitForLog(BOT_STARTED, 30_000);
@@ -210,9 +208,10 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       expect(await ask("/watch COL-PENDING-OUTAGE")).toMatch(/I'll message you here/);
       await bot.waitForLog((entry) => entry.msg === "enquiry" && entry.via === "watch");
 
-      signalGroup(redis.pid, "SIGKILL");
       const lostAt = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await redis.stop("SIGKILL");
+      const since = (entry: Record<string, unknown>) => Date.parse(String(entry.time)) >= lostAt;
+      await bot.waitForLog((entry) => since(entry) && entry.level === "warn" && String(entry.msg).startsWith("shared state store unreachable"));
       expect(await ask("/collection COL-SUCCESS-2")).toMatch(/^✅/);
       expect(await ask("/airtime AIR-FAILED-3")).toMatch(/^❌/);
       // What must be kept cannot be done meanwhile, and says so.
@@ -221,23 +220,28 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: "ready", state: "degraded", stateReason: expect.any(String) });
       expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/payment_bot_state_outages_total 1/);
-      // Long enough for every background loop to have tried the store more than once.
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      // Every background loop has tried the store more than once (the slowest every 5 s).
+      await vi.waitFor(
+        () => {
+          const tries = bot.logs().filter((entry) => since(entry) && entry.level === "debug");
+          for (const loop of LOOPS_TRYING) expect(tries.filter((entry) => entry.msg === loop).length, loop).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
 
-      redis = startRedis();
+      redis.start();
       await bot.waitForLog((entry) => entry.msg === "shared state store reachable again", 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const during = bot.logs().filter((entry) => Date.parse(String(entry.time)) >= lostAt);
+      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ state: "ok" });
+      expect(await ask("/collection COL-SUCCESS-4")).toMatch(/^✅/);
+      const during = bot.logs().filter(since);
       expect(during.filter((entry) => ["warn", "error", "fatal"].includes(String(entry.level))).map((entry) => entry.msg)).toEqual([
         "shared state store unreachable: answering without shared cache, de-duplication or limits until it is back",
       ]);
       expect(during.filter((entry) => entry.level === "info" && /back|reachable again/.test(String(entry.msg))).map((entry) => entry.msg)).toEqual(["shared state store reachable again"]);
-      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ state: "ok" });
-      expect(await ask("/collection COL-SUCCESS-4")).toMatch(/^✅/);
       expect(await bot.stop()).toBe(0);
     } finally {
       await bot.stop("SIGKILL");
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 60_000);
@@ -247,8 +251,8 @@ describe.skipIf(!redisServerAvailable)("Redis emptied under running instances", 
   const ADMIN_CHAT = -1009876543210;
   const SECRET = "webhook_secret-state-faults-0123456789";
 
-  async function startPair(port: number, telegram: FakeBotApi) {
-    const env = { ...webhookInstanceEnv(SECRET, `redis://127.0.0.1:${port}/0`, "psb:"), ADMIN_CHAT_ID: String(ADMIN_CHAT), ENQUIRY_TIMEOUT_MS: "1500", ENQUIRY_TOTAL_TIMEOUT_MS: "1500" };
+  async function startPair(redis: RedisNode, telegram: FakeBotApi) {
+    const env = { ...webhookInstanceEnv(SECRET, `redis://127.0.0.1:${redis.port}/0`, "psb:"), ADMIN_CHAT_ID: String(ADMIN_CHAT), ENQUIRY_TIMEOUT_MS: "1500", ENQUIRY_TOTAL_TIMEOUT_MS: "1500" };
     const bots = [0, 1].map(() => startBot(telegram, env));
     return { bots, deliver: await webhookDeliverers(bots, SECRET) };
   }
@@ -258,60 +262,68 @@ describe.skipIf(!redisServerAvailable)("Redis emptied under running instances", 
     update_id: updateId,
     message: { message_id: updateId, date: 1, chat: CHAT, from: AGENT, text: "/collection COL-SLOW-EMPTIED", entities: [{ type: "bot_command", offset: 0, length: 11 }] },
   });
+  /** Delivers a slow command to A, then to B once A has it under way (its enquiry is with the provider): B must say "later". */
+  async function deliverToBoth(deliver: readonly Deliver[], update: unknown) {
+    const before = sandbox.stats.requests;
+    const first = deliver[0]?.(update);
+    await vi.waitFor(() => expect(sandbox.stats.requests).toBeGreaterThan(before), { timeout: 10_000, interval: 20 });
+    expect(await deliver[1]?.(update)).toBe(503);
+    expect(await first).toBe(200);
+  }
+  /** Once both instances have beaten since the store was emptied, each has looked for the marker. */
+  async function bothBeaten(redis: RedisNode) {
+    const client = redis.connect();
+    try {
+      await waitUntil(async () => (await client.keys("psb:alive:*")).length === 2, "both instances to beat again", () => redis.log(), 15_000);
+    } finally {
+      client.disconnect();
+    }
+  }
 
   it("a FLUSHALL: an update delivered to both instances is still answered once, and the admins are told once what was lost", async () => {
-    const port = await freePort();
-    const redis = spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const redis = await startRedisServer();
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { bots, deliver } = await startPair(port, telegram);
+    const { bots, deliver } = await startPair(redis, telegram);
     try {
-      const admin = new Redis(port, "127.0.0.1");
+      const admin = redis.connect();
       await admin.flushall();
       admin.disconnect();
       // The heartbeats are gone until each instance's next beat: B must not take A's claim for dead.
       const update = slowCommand(7001);
-      const first = deliver[0]?.(update);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await deliver[1]?.(update)).toBe(503);
-      expect(await first).toBe(200);
+      await deliverToBoth(deliver, update);
+      // Acknowledged once handled: no reply can come after this.
       expect(await deliver[1]?.(update)).toBe(200);
       await telegram.waitFor(() => alertsIn(telegram).length > 0, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
-      expect(telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === 7001)).toHaveLength(1);
+      await bothBeaten(redis);
+      expect(repliesTo(7001)(telegram.calls)).toHaveLength(1);
       expect(alertsIn(telegram)).toHaveLength(1);
       expect(alertsIn(telegram)[0]?.payload.text).toMatch(/appendonly yes/);
     } finally {
       await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 90_000);
 
   it("a restart without persistence: the instances beat again as soon as they reconnect, and the admins are told once", async () => {
-    const port = await freePort();
-    const startRedis = () => spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    let redis = startRedis();
+    const redis = await startRedisServer();
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { bots, deliver } = await startPair(port, telegram);
+    const { bots, deliver } = await startPair(redis, telegram);
     try {
-      signalGroup(redis.pid, "SIGKILL");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      redis = startRedis();
+      await redis.stop("SIGKILL");
+      await Promise.all(bots.map((bot) => bot.waitForLog((entry) => String(entry.msg).startsWith("shared state store unreachable"), 15_000)));
+      redis.start();
       await Promise.all(bots.map((bot) => bot.waitForLog((entry) => entry.msg === "shared state store reachable again", 15_000)));
+      // At once: B must find A's heartbeat, or it would take A's claim for dead.
       const update = slowCommand(7002);
-      const first = deliver[0]?.(update);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await deliver[1]?.(update)).toBe(503);
-      expect(await first).toBe(200);
+      await deliverToBoth(deliver, update);
       await telegram.waitFor(() => alertsIn(telegram).length > 0, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      await bothBeaten(redis);
       expect(alertsIn(telegram)).toHaveLength(1);
-      expect(telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === 7002)).toHaveLength(1);
+      expect(repliesTo(7002)(telegram.calls)).toHaveLength(1);
     } finally {
       await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 90_000);
