@@ -110,8 +110,8 @@ describe("watches, through the real process", () => {
     const unknownAnswer = await answerOf(unknown.message?.message_id);
     const pendingAnswer = await answerOf(pending.message?.message_id);
     const given = await telegram.waitFor((calls) => {
-      const both = [...repliesTo(unknownAnswer)(calls), ...repliesTo(pendingAnswer)(calls)];
-      return both.length >= 2 && both;
+      const [unknownGivenUp, pendingGivenUp] = [repliesTo(unknownAnswer)(calls)[0], repliesTo(pendingAnswer)(calls)[0]];
+      return unknownGivenUp && pendingGivenUp && [unknownGivenUp, pendingGivenUp];
     }, 20_000);
     // Watched from then on (for less than its own 5.4 s): two of its checks, a second apart, and the loop is past both.
     await watchElsewhere("COL-PENDING-TURNS-4");
