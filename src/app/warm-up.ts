@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
 import type { Update, UserFromGetMe } from "grammy/types";
-import { HEALTH_DEFAULTS } from "../config.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { startSandbox } from "../payments/enquiry/sandbox/server.ts";
@@ -13,6 +12,7 @@ import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { assembleBot, type BotSettings } from "./assemble.ts";
+import { botSettings } from "./bot-settings.ts";
 
 export interface WarmUpOptions {
   translations: Translations;
@@ -51,17 +51,17 @@ export async function warmUp({ translations, settings, updates = 300 }: WarmUpOp
   const telegramConnections = new Agent();
   try {
     const { bot } = assembleBot({
-      settings: {
-        ...settings,
+      settings: botSettings({
+        // Named one by one: production hands its whole Config here, whose admin chat the warm-up must not alert.
+        timeZone: settings.timeZone,
+        watches: settings.watches,
+        bulkMaxIds: settings.bulkMaxIds,
         telegram: { botToken: `1:${token}`, apiRoot: telegram.url },
-        access: { allowEveryone: true, allowedUserIds: new Set(), allowedChatIds: new Set(), adminUserIds: new Set() },
-        inviteTtlMs: 24 * 3_600_000,
-        rateLimit: { windowSeconds: 60, maxCost: Number.MAX_SAFE_INTEGER },
+        access: { allowEveryone: true },
+        rateLimit: { maxCost: Number.MAX_SAFE_INTEGER },
         backgroundPerSecond: 1_000,
         cacheTtlSeconds: 0,
-        adminChatId: undefined,
-        health: HEALTH_DEFAULTS,
-      },
+      }),
       state,
       enquiry: { interactive: client, background: client },
       telegram: { fetch: createTelegramFetch(telegramConnections), botInfo: BOT_INFO },

@@ -4,7 +4,7 @@ import { clearLine, createInterface, cursorTo } from "node:readline";
 import type { InputFile, Transformer } from "grammy";
 import type { InlineQueryResultArticle, Message, MessageEntity, Update, UserFromGetMe } from "grammy/types";
 import { assembleBot } from "../app/assemble.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS } from "../config.ts";
+import { botSettings } from "../app/bot-settings.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
@@ -95,8 +95,6 @@ const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets:
 const state = openSqliteStore({ path: IN_MEMORY });
 const acts = healthActs(state.tallies);
 const translations = new Translations();
-// Watches checked every few seconds, so that a notification arrives while you watch.
-const watchSettings = { ...DEFAULT_WATCH_SETTINGS, firstCheckMs: 3_000, maxIntervalMs: 4_000 };
 const BOT_TOKEN = "100000001:demo-token-not-used-anywhere";
 // Files "sent" with /file are read from disk when the bot downloads them.
 const localFiles = new Map<string, string>();
@@ -197,24 +195,17 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
 // The bot as production assembles it; the Bot API calls it makes (replies, and messages sent
 // outside any update: notifications, bulk reports) are answered here.
 const assembled = assembleBot({
-  settings: {
+  settings: botSettings({
     telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
     // The demo's agent is an admin too: alerts about the provider come to this chat, and /health shows the admins' part.
-    access: { allowEveryone: true, allowedChatIds: new Set(), allowedUserIds: new Set(), adminUserIds: new Set([user.id]) },
-    inviteTtlMs: 24 * 3_600_000,
-    rateLimit: { windowSeconds: 60, maxCost: 1_000 },
-    watches: watchSettings,
-    timeZone: "UTC",
-    bulkMaxIds: 1000,
-    backgroundPerSecond: 10,
+    access: { allowEveryone: true, adminUserIds: new Set([user.id]) },
+    rateLimit: { maxCost: 1_000 },
+    // Watches checked every few seconds, so that a notification arrives while you watch.
+    watches: { firstCheckMs: 3_000, maxIntervalMs: 4_000 },
     // Every check asks the sandbox: an answer cached before /trouble would hide the trouble played.
     cacheTtlSeconds: 0,
-    adminChatId: undefined,
-    health: {
-      ...HEALTH_DEFAULTS,
-      thresholds: { ...HEALTH_DEFAULTS.thresholds, minEnquiries: DEMO_MIN_ENQUIRIES, slowMs: DEMO_SLOW_MS, recoveryMs: DEMO_RECOVERY_MS },
-    },
-  },
+    health: { thresholds: { minEnquiries: DEMO_MIN_ENQUIRIES, slowMs: DEMO_SLOW_MS, recoveryMs: DEMO_RECOVERY_MS } },
+  }),
   state: { ...state, tallies: acts.tallies },
   enquiry: { interactive: client, background: client },
   telegram: { fetch: createTelegramFetch(), transformers: [offlineTelegram], botInfo, files },

@@ -1,82 +1,40 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Update } from "grammy/types";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
-import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
-import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { ask as askAs, useBotProcesses } from "../support/e2e.ts";
+import { probeRedis } from "../support/redis.ts";
 
 const redis = await probeRedis();
 const SERVICE_TOKEN = "service-token-health-e2e-0123";
-const SECRET = "webhook_secret-health-e2e-0123456789";
 const AGENT = { id: 6001, first_name: "Abena", language_code: "en" };
 const ADMIN_CHAT = -1007777777777;
 const privateChat = { id: AGENT.id, type: "private" as const, first_name: AGENT.first_name };
 const ids = (prefix: string, count: number, from = 0) => Array.from({ length: count }, (_, i) => `${prefix}-${from + i}`).join(" ");
 
-let sandbox: Sandbox;
-let telegram: FakeBotApi | undefined;
-let bots: BotProcess[] = [];
-let prefix: string | undefined;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "health-e2e-"));
+const suite = useBotProcesses({
   // A stalled answer outlasts the bot's patience (400 ms) by far.
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 5_000 });
+  sandbox: { token: SERVICE_TOKEN, stallMs: 5_000 },
+  env: {
+    ENQUIRY_TIMEOUT_MS: "300",
+    ENQUIRY_TOTAL_TIMEOUT_MS: "400",
+    ENQUIRY_RETRIES: "0",
+    CACHE_TTL_SECONDS: "0",
+    RATE_LIMIT_MAX: "10000",
+    ALLOWED_USER_IDS: String(AGENT.id),
+    ADMIN_CHAT_ID: String(ADMIN_CHAT),
+    HEALTH_MIN_ENQUIRIES: "10",
+    // Seconds, not minutes: the recovery is seen within the test.
+    HEALTH_RECOVERY_MINUTES: "0.05",
+  },
 });
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  sandbox.setTrouble({ mode: "none", kinds: ["collection", "airtime"] });
-  await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-  bots = [];
-  await telegram?.close();
-  if (prefix && redis.available) await deletePrefix(redis.url, prefix);
-  prefix = undefined;
+afterEach(() => {
+  suite.sandbox.setTrouble({ mode: "none", kinds: ["collection", "airtime"] });
 });
 
-function start(extra: Record<string, string>): BotProcess {
-  const bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram?.apiRoot ?? "",
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ENQUIRY_TIMEOUT_MS: "300",
-      ENQUIRY_TOTAL_TIMEOUT_MS: "400",
-      ENQUIRY_RETRIES: "0",
-      CACHE_TTL_SECONDS: "0",
-      RATE_LIMIT_MAX: "10000",
-      ALLOWED_USER_IDS: String(AGENT.id),
-      ADMIN_CHAT_ID: String(ADMIN_CHAT),
-      HEALTH_MIN_ENQUIRIES: "10",
-      // Seconds, not minutes: the recovery is seen within the test.
-      HEALTH_RECOVERY_MINUTES: "0.05",
-      STATE_DB: join(dir, `health-${bots.length}-${Date.now()}.db`),
-      ...extra,
-    },
-    startScriptCommand(),
-  );
-  bots.push(bot);
-  return bot;
-}
-
-const alerts = () => (telegram?.calls ?? []).filter((call) => call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT).map((call) => String(call.payload.text));
-const replyTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
-  calls.find((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
+const alerts = () => suite.telegram.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT).map((call) => String(call.payload.text));
 
 /** Sends a command (by polling) and waits for its reply's text. */
-async function ask(text: string): Promise<string> {
-  const api = telegram as FakeBotApi;
-  const sent = api.sendText(privateChat, AGENT, text);
-  return String((await api.waitFor(replyTo(sent.message?.message_id), 20_000)).payload.text);
-}
+const ask = async (text: string) => String((await askAs(suite.telegram, privateChat, AGENT, text, 20_000)).payload.text);
 
 async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -90,9 +48,8 @@ async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boo
 
 describe("the provider's health, through the real process", () => {
   it("turns orange then red as the provider fails, alerts once per change, marks failing answers, and announces the recovery once", async () => {
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = start({});
-    await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const { sandbox } = suite;
+    await suite.started({ STATE_DB: join(suite.dir, "health.db") });
     expect(await ask("/health")).toMatch(/^🟢 The payment provider is working normally\./);
 
     // 3 of 10 never answered (the sandbox's SLOW IDs): degraded.
@@ -121,7 +78,8 @@ describe("the provider's health, through the real process", () => {
     expect(recovered[2]).toMatch(/^🟢 Collection: the payment provider is back to normal since \d\d:\d\d:\d\d UTC, after \d+ min of trouble \(at worst down\)\.$/);
     expect(await ask("/collection COL-TIMEOUTLESS-1")).not.toContain("Not only this payment");
     expect(await eventually(() => ask("/health"), (text) => text.startsWith("🟢"))).toMatch(/^🟢/);
-    // A few more evaluations: nothing more to say.
+    // A few more evaluations (each second here): nothing more to say. An evaluation that changes nothing shows
+    // nowhere outside the process, so two of them are waited out in time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(3);
   }, 90_000);
@@ -129,16 +87,14 @@ describe("the provider's health, through the real process", () => {
 
 describe.skipIf(!redis.available)("the provider's health across two instances sharing Redis", () => {
   it("adds both instances' enquiries up: one alert between them, and the same sums from either", async () => {
-    prefix = testPrefix("health-e2e");
-    telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const pair = [0, 1].map(() => start(webhookInstanceEnv(SECRET, redis.available ? redis.url : "", prefix ?? "")));
-    const deliver = await webhookDeliverers(pair, SECRET);
+    const { telegram, sandbox } = suite;
+    const { deliver } = await suite.webhookPair(redis, "health-e2e");
     let nextId = 1;
     const command = (text: string): Update => ({
       update_id: nextId++,
       message: { message_id: 70_000 + nextId, date: 1, chat: privateChat, from: { ...AGENT, is_bot: false }, text, entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]?.length ?? 0 }] },
     });
-    const lastToAgent = () => String((telegram?.calls ?? []).filter((call) => call.method === "sendMessage" && call.payload.chat_id === AGENT.id).at(-1)?.payload.text ?? "");
+    const lastToAgent = () => String(telegram.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === AGENT.id).at(-1)?.payload.text ?? "");
 
     sandbox.setTrouble({ mode: "errors", kinds: ["airtime"] });
     // Six failures through each: neither instance alone has the ten it takes to judge.
@@ -150,6 +106,8 @@ describe.skipIf(!redis.available)("the provider's health across two instances sh
       expect(await through(command("/health"))).toBe(200);
       expect(lastToAgent()).toMatch(/^🔴 The payment provider is down for Airtime\.[\s\S]*\nAirtime, last 5 min: 12 enquiries · 100% not checked/);
     }
+    // A few more evaluations by each (each second here): nothing more to say. An evaluation that changes nothing
+    // shows nowhere outside the process, so two of them are waited out in time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(1);
   }, 90_000);

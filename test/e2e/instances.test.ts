@@ -1,86 +1,38 @@
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
-import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
-import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
+import { describe, expect, it } from "vitest";
+import type { BotProcess } from "../support/bot-process.ts";
+import { BOT_STARTED, useBotProcesses, watchChecks, type Deliver } from "../support/e2e.ts";
+import { repliesTo } from "../support/fake-bot-api.ts";
+import { probeRedis } from "../support/redis.ts";
 
 const redis = await probeRedis();
 const SERVICE_TOKEN = "service-token-instances-e2e-0123";
-const SECRET = "webhook_secret-instances-e2e-0123456789";
 const AGENT = { id: 5001, is_bot: false, first_name: "Ama", language_code: "en" };
 const CHAT = { id: AGENT.id, type: "private" as const, first_name: "Ama" };
 
-let telegram: FakeBotApi;
-let sandbox: Sandbox;
 /** When the sandbox received each enquiry. */
 const enquiries: { at: number; id: string }[] = [];
-let prefix: string;
-let bots: BotProcess[] = [];
 let nextId = 1;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 20_000, settleMs: 2_000, onEnquiry: (_, id) => enquiries.push({ at: Date.now(), id }) });
+const suite = useBotProcesses({
+  sandbox: { token: SERVICE_TOKEN, stallMs: 20_000, settleMs: 2_000, onEnquiry: (_, id) => enquiries.push({ at: Date.now(), id }) },
+  env: { ENQUIRY_TIMEOUT_MS: "1500", ENQUIRY_TOTAL_TIMEOUT_MS: "1500", ALLOWED_USER_IDS: String(AGENT.id), LOG_LEVEL: "debug" },
 });
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(async () => {
-  await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-  bots = [];
-  await telegram.close();
-  if (redis.available) await deletePrefix(redis.url, prefix);
-});
-
-function start(extra: Record<string, string>): BotProcess {
-  const bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ENQUIRY_TIMEOUT_MS: "1500",
-      ENQUIRY_TOTAL_TIMEOUT_MS: "1500",
-      ALLOWED_USER_IDS: String(AGENT.id),
-      REDIS_URL: redis.available ? redis.url : "",
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: "debug",
-      ...extra,
-    },
-    startScriptCommand(),
-  );
-  bots.push(bot);
-  return bot;
-}
-
-const replyTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
 
 describe.skipIf(!redis.available)("several instances sharing Redis", () => {
   describe("behind a load balancer (webhook)", () => {
-    let deliverTo: ((update: Update) => Promise<number>)[] = [];
+    let deliverTo: Deliver[] = [];
 
     async function startPair(extra: Record<string, string> = {}) {
-      prefix = testPrefix("webhook-pair");
-      telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-      const pair = [0, 1].map(() => start({ BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: SECRET, ...extra }));
-      deliverTo = await Promise.all(
-        pair.map(async (bot) => {
-          const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-          await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
-          const url = `http://127.0.0.1:${String(listening.port)}/hook`;
-          return async (update: Update) =>
-            (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET } })).status;
-        }),
-      );
-      return pair;
+      const pair = await suite.webhookPair(redis, "webhook-pair", extra);
+      deliverTo = pair.deliver;
+      return pair.bots;
     }
 
     const command = (text: string): Update =>
       ({ update_id: nextId++, message: { message_id: nextId, date: 1, chat: CHAT, from: AGENT, text, entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]?.length ?? 0 }] } });
 
     it("answers an update delivered to both instances once", async () => {
+      const { telegram } = suite;
       await startPair();
       const [a, b] = deliverTo;
       const update = command("/collection COL-SUCCESS-BOTH");
@@ -90,17 +42,18 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
       // Telegram delivers again whatever was refused; by then it is known as handled.
       for (const [i, status] of statuses.entries()) if (status !== 200) expect(await deliverTo[i]?.(update)).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(replyTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
+      // An instance answers Telegram only once it has handled the update: no reply can come after these.
+      expect(repliesTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
     }, 60_000);
 
     it("serves a button made by one instance through the other, and shares settled answers", async () => {
+      const { telegram, sandbox } = suite;
       await startPair();
       const [a, b] = deliverTo;
       const ids = Array.from({ length: 4 }, (_, i) => `COL-PENDING-LONGER-REFERENCE-${i}`);
       const asked = command(`/collection ${ids.join(" ")}`);
       expect(await a?.(asked)).toBe(200);
-      const [reply] = replyTo(asked.message?.message_id)(telegram.calls);
+      const [reply] = repliesTo(asked.message?.message_id)(telegram.calls);
       const button = (reply?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]?.[0] as { callback_data: string };
       expect(button.callback_data).toMatch(/^rc#/);
       const press = {
@@ -119,46 +72,54 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
     }, 60_000);
 
     it("notifies a watch made through one instance once, even when that instance is killed", async () => {
+      const { telegram } = suite;
       const [a, b] = await startPair({ WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1" });
       const asked = command("/collection COL-SETTLE-INSTANCES");
       expect(await deliverTo[0]?.(asked)).toBe(200);
-      const [answer] = replyTo(asked.message?.message_id)(telegram.calls);
+      const [answer] = repliesTo(asked.message?.message_id)(telegram.calls);
       const answerId = (answer?.result as { message_id: number }).message_id;
       const notify = (answer?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat().find((button) => button.text === "🔔 Notify me") as { callback_data: string };
       const press = { update_id: nextId++, callback_query: { id: "cb-n", from: AGENT, chat_instance: "x", data: notify.callback_data, message: { message_id: answerId, date: 1, chat: CHAT, text: answer?.payload.text, reply_markup: answer?.payload.reply_markup } } } as Update;
       expect(await deliverTo[0]?.(press)).toBe(200);
       await a?.stop("SIGKILL");
-      const notifications = () => telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === answerId);
-      await telegram.waitFor(() => notifications().length > 0, 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // A payment that stays pending, watched through the other: its checks show that instance's watch loop turning.
+      expect(await deliverTo[1]?.(command("/watch COL-PENDING-TURNS"))).toBe(200);
+      const notifications = () => repliesTo(answerId)(telegram.calls);
+      const [notification] = await telegram.waitFor(() => notifications().length > 0 && notifications(), 15_000);
+      // Two turns after the notification, a second apart: the settled payment is past, and told once.
+      await watchChecks(b as BotProcess, "COL-PENDING-TURNS", notification?.at ?? 0, 2);
       expect(notifications()).toHaveLength(1);
       expect(notifications()[0]?.payload.text).toMatch(/^🔔 Settled/);
       expect(b?.logs().some((entry) => entry.msg === "watch notification sent")).toBe(true);
     }, 60_000);
 
     it("stops a bulk check within a second when Cancel is pressed through the other instance", async () => {
+      const { telegram } = suite;
       await startPair({ ENQUIRY_MAX_PER_SECOND: "20" });
       const [a, b] = deliverTo;
       const ids = Array.from({ length: 300 }, (_, i) => `COL-SUCCESS-X${i}`);
       const upload = telegram.fileUpdate(CHAT, AGENT, { name: "ids.csv", content: ids.join("\n"), caption: "/collection" }, nextId++);
       expect(await a?.(upload)).toBe(200);
-      const progress = await telegram.waitFor((calls) => replyTo(upload.message?.message_id)(calls)[0]);
+      const progress = await telegram.waitFor((calls) => repliesTo(upload.message?.message_id)(calls)[0]);
       await telegram.waitFor(() => enquiries.filter((enquiry) => enquiry.id.startsWith("COL-SUCCESS-X")).length >= 20);
       const cancel = (progress.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]?.[0] as { callback_data: string };
       const message = { message_id: (progress.result as { message_id: number }).message_id, date: 1, chat: CHAT, text: progress.payload.text, reply_markup: progress.payload.reply_markup };
       const pressedAt = Date.now();
-      expect(await b?.({ update_id: nextId++, callback_query: { id: "cb-cancel", from: AGENT, chat_instance: "x", data: cancel.callback_data, message } } as Update)).toBe(200);
+      expect(await b?.({ update_id: nextId++, callback_query: { id: "cb-cancel", from: AGENT, chat_instance: "x", data: cancel.callback_data, message } })).toBe(200);
       await telegram.waitFor((calls) => calls.some((call) => call.method === "sendDocument"), 5_000);
+      // What is asked after the press shows only at the provider, and only if it comes: no event says nothing
+      // will, so the time after the report is watched out.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(enquiries.filter((enquiry) => enquiry.id.startsWith("COL-SUCCESS-X") && enquiry.at > pressedAt + 1_000)).toEqual([]);
       expect(telegram.calls.filter((call) => call.method === "editMessageText").at(-1)?.payload.text).toMatch(/^Cancelled after \d+ of 300 collection IDs/);
     }, 60_000);
 
     it("counts the rate limit across instances", async () => {
+      const { telegram } = suite;
       await startPair({ RATE_LIMIT_MAX: "3" });
       const updates = [0, 1, 2, 3].map((i) => command(`/collection COL-SUCCESS-RATE-${i}`));
       for (const [i, update] of updates.entries()) expect(await deliverTo[i % 2]?.(update)).toBe(200);
-      const texts = updates.map((update) => replyTo(update.message?.message_id)(telegram.calls)[0]?.payload.text ?? "");
+      const texts = updates.map((update) => repliesTo(update.message?.message_id)(telegram.calls)[0]?.payload.text ?? "");
       expect(texts.slice(0, 3).every((text) => text.startsWith("✅"))).toBe(true);
       expect(texts[3]).toMatch(/sending requests too fast/);
     }, 60_000);
@@ -166,28 +127,28 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
 
   describe("long polling with a shared lease", () => {
     async function startPollers(count: number) {
-      prefix = testPrefix("polling-lease");
-      telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-      const started = Array.from({ length: count }, () => start({ HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", SHUTDOWN_GRACE_MS: "5000" }));
+      const lease = { ...suite.sharedRedis(redis, "polling-lease"), HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", SHUTDOWN_GRACE_MS: "5000" };
+      const started = Array.from({ length: count }, () => suite.start(lease));
       const ports = await Promise.all(started.map(async (bot) => String((await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000)).port)));
-      await Promise.all(started.map((bot) => bot.waitForLog((entry) => entry.msg === "bot started", 30_000)));
+      await Promise.all(started.map((bot) => bot.waitForLog(BOT_STARTED, 30_000)));
       const roleOf = async (i: number) => ((await (await fetch(`http://127.0.0.1:${ports[i]}/readyz`)).json()) as { role?: string }).role;
       return { started, roleOf };
     }
 
     it("polls from one instance only, and a standby takes over within the lease after the leader is killed", async () => {
+      const { telegram } = suite;
       const { started, roleOf } = await startPollers(2);
       const roles = [await roleOf(0), await roleOf(1)];
       expect([...roles].sort()).toEqual(["leader", "standby"]);
       const leader = roles.indexOf("leader");
       const standby = 1 - leader;
       const first = telegram.sendText(CHAT, AGENT, "/collection COL-SUCCESS-L1");
-      expect((await telegram.waitFor((calls) => replyTo(first.message?.message_id)(calls)[0])).payload.text).toMatch(/^✅/);
+      expect((await telegram.waitFor((calls) => repliesTo(first.message?.message_id)(calls)[0])).payload.text).toMatch(/^✅/);
 
       await started[leader]?.stop("SIGKILL");
       const killedAt = Date.now();
       const second = telegram.sendText(CHAT, AGENT, "/collection COL-SUCCESS-L2");
-      await telegram.waitFor((calls) => replyTo(second.message?.message_id)(calls)[0], 3_000 + 5_000);
+      await telegram.waitFor((calls) => repliesTo(second.message?.message_id)(calls)[0], 3_000 + 5_000);
       expect(Date.now() - killedAt).toBeLessThan(3_000 + 5_000);
       expect(await roleOf(standby)).toBe("leader");
       expect(started[standby]?.logs().some((entry) => entry.msg === "holding the polling lease: this instance polls")).toBe(true);
@@ -196,6 +157,7 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
     }, 60_000);
 
     it("hands over at once on SIGTERM: what was in flight is answered once, and the next command by the other instance", async () => {
+      const { telegram, sandbox } = suite;
       const { started, roleOf } = await startPollers(2);
       const leader = (await roleOf(0)) === "leader" ? 0 : 1;
       const before = sandbox.stats.requests;
@@ -205,10 +167,10 @@ describe.skipIf(!redis.available)("several instances sharing Redis", () => {
       const next = telegram.sendText(CHAT, AGENT, "/collection COL-SUCCESS-H2");
       expect(await stopping).toBe(0);
       const stoppedAt = Date.now();
-      await telegram.waitFor((calls) => replyTo(next.message?.message_id)(calls)[0], 5_000);
+      await telegram.waitFor((calls) => repliesTo(next.message?.message_id)(calls)[0], 5_000);
       expect(Date.now() - stoppedAt).toBeLessThan(3_000);
-      expect(replyTo(slow.message?.message_id)(telegram.calls)).toHaveLength(1);
-      expect(replyTo(next.message?.message_id)(telegram.calls)).toHaveLength(1);
+      expect(repliesTo(slow.message?.message_id)(telegram.calls)).toHaveLength(1);
+      expect(repliesTo(next.message?.message_id)(telegram.calls)).toHaveLength(1);
       expect(telegram.updateCounts.get(slow.update_id)).toBe(1);
     }, 60_000);
   });

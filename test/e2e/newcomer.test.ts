@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { baseEnv } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { signalGroup, spawnGroup } from "../support/child-processes.ts";
@@ -41,7 +42,8 @@ describe("the README's way to try the bot before the provider's credentials exis
     const told = await startSandboxCommand();
     expect(told.ENQUIRY_TOKEN).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    bot = startBotProcess({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot, ALLOWED_USER_IDS: String(AGENT.id), ...told }, startScriptCommand());
+    // Only what it told, besides Telegram and who may ask.
+    bot = startBotProcess(baseEnv(telegram, { url: told.ENQUIRY_BASE_URL ?? "", token: told.ENQUIRY_TOKEN ?? "" }, { ALLOWED_USER_IDS: String(AGENT.id) }), startScriptCommand());
     await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
     expect(bot.logs().find((entry) => String(entry.msg).startsWith("service token"))).toMatchObject({ level: "info", msg: "service token loaded" });
     expect(Date.parse(String(bot.logs().find((entry) => entry.msg === "service token loaded")?.expiresAt))).toBeGreaterThan(Date.now() + 10 * 365 * 24 * 3_600_000);

@@ -1,7 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -14,7 +14,7 @@ const PRIVATE = { id: AGENT.id, type: "private" as const, first_name: AGENT.firs
 const GROUP = { id: -1001234567890, type: "supergroup" as const, title: "Payments support" };
 
 let telegram: FakeBotApi;
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let bot: BotProcess;
 
 const replyTo = (messageId: number) => (calls: RecordedCall[]) =>
@@ -22,18 +22,17 @@ const replyTo = (messageId: number) => (calls: RecordedCall[]) =>
 
 beforeAll(async () => {
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  sandbox = await startSandbox({ token: SANDBOX_TOKEN, stallMs: 20_000 });
-  bot = startBotProcess({
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    ENQUIRY_BASE_URL: sandbox.url,
-    ENQUIRY_TOKEN: SANDBOX_TOKEN,
-    ENQUIRY_TIMEOUT_MS: "1500",
-    ENQUIRY_TOTAL_TIMEOUT_MS: "2000",
-    ALLOWED_USER_IDS: String(AGENT.id),
-    ALLOWED_CHAT_IDS: String(GROUP.id),
-    LOG_LEVEL: "debug",
-  });
+  sandbox = await startTestSandbox({ token: SANDBOX_TOKEN, stallMs: 20_000 });
+  // `npm start` itself, as an operator runs it.
+  bot = startBotProcess(
+    baseEnv(telegram, sandbox, {
+      ENQUIRY_TIMEOUT_MS: "1500",
+      ENQUIRY_TOTAL_TIMEOUT_MS: "2000",
+      ALLOWED_USER_IDS: String(AGENT.id),
+      ALLOWED_CHAT_IDS: String(GROUP.id),
+      LOG_LEVEL: "debug",
+    }),
+  );
   await bot.waitForLog((entry) => entry.msg === "polling for updates", 30_000);
 }, 40_000);
 
@@ -112,16 +111,7 @@ describe("the real bot process, long polling a local Bot API server", () => {
 });
 
 /** A bot of its own (with its own Telegram: two bots polling one server would steal each other's updates). */
-function ownBotEnv(telegram: FakeBotApi, extra: Record<string, string>): Record<string, string> {
-  return {
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    ENQUIRY_BASE_URL: sandbox.url,
-    ENQUIRY_TOKEN: SANDBOX_TOKEN,
-    ALLOWED_USER_IDS: String(AGENT.id),
-    ...extra,
-  };
-}
+const ownBotEnv = (telegram: FakeBotApi, extra: Record<string, string>) => baseEnv(telegram, sandbox, { ALLOWED_USER_IDS: String(AGENT.id), ...extra });
 
 describe("shutdown", () => {
   it("on SIGTERM, stops polling, finishes the reply in flight, confirms it, and exits 0", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";
@@ -11,7 +11,7 @@ const GRACE_MS = 3_000;
 /** Node's own start-up and exit, the log flushed: what the grace period cannot include. */
 const MARGIN_MS = 1_500;
 
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let telegram: FakeBotApi;
 let bot: BotProcess | undefined;
 /** Enquiries the sandbox received (and, stalled, is still holding). */
@@ -19,7 +19,7 @@ let received = 0;
 
 beforeAll(async () => {
   // The provider stalls far longer than the bot waits for it by default (10 s per attempt, 25 s in all).
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, stallMs: 120_000, onEnquiry: () => void received++ });
+  sandbox = await startTestSandbox({ token: SERVICE_TOKEN, stallMs: 120_000, onEnquiry: () => void received++ });
   sandbox.setTrouble({ mode: "timeouts", kinds: ["collection", "airtime"] });
 });
 afterAll(async () => {
@@ -43,15 +43,11 @@ describe("shutdown with the provider stalled", () => {
   it.each(["polling", "webhook"] as const)("%s: exits within SHUTDOWN_GRACE_MS, not twice it, however much is in flight", async (mode) => {
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
     bot = startBotProcess(
-      {
-        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        ENQUIRY_BASE_URL: sandbox.url,
-        ENQUIRY_TOKEN: SERVICE_TOKEN,
+      baseEnv(telegram, sandbox, {
         ALLOWED_USER_IDS: String(AGENT.id),
         SHUTDOWN_GRACE_MS: String(GRACE_MS),
         ...(mode === "webhook" ? { BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "shutdown-e2e-webhook-secret-0123" } : {}),
-      },
+      }),
       startScriptCommand(),
     );
     const running = bot;

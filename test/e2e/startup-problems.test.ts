@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { baseEnv, NOWHERE } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { signalGroup, spawnGroup } from "../support/child-processes.ts";
@@ -66,7 +67,7 @@ describe("the configuration's problems", () => {
 describe("a second instance on the same STATE_DB", () => {
   async function firstInstance(path: string): Promise<Record<string, string>> {
     telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const env = { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot, ENQUIRY_BASE_URL: "http://127.0.0.1:1", ENQUIRY_TOKEN: SERVICE_TOKEN, ALLOWED_USER_IDS: "5001", STATE_DB: path };
+    const env = baseEnv(telegram, { url: NOWHERE, token: SERVICE_TOKEN }, { STATE_DB: path });
     first = startBotProcess(env, startScriptCommand());
     await first.waitForLog((entry) => entry.msg === "bot started", 30_000);
     return env;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, NOWHERE, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";
@@ -8,7 +8,7 @@ const SERVICE_TOKEN = "service-token-for-startup-e2e-0123";
 const WEBHOOK_SECRET = "webhook_secret-startup-e2e-0123456789";
 
 let telegram: FakeBotApi | undefined;
-let sandbox: Sandbox | undefined;
+let sandbox: TestSandbox | undefined;
 let bot: BotProcess | undefined;
 afterEach(async () => {
   await bot?.stop("SIGKILL");
@@ -19,19 +19,10 @@ afterEach(async () => {
 
 async function startWith(mode: "polling" | "webhook", failing: string): Promise<{ code: number | null; output: string; bot: BotProcess }> {
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  sandbox = await startSandbox({ token: SERVICE_TOKEN });
+  const provider = await startTestSandbox({ token: SERVICE_TOKEN });
+  sandbox = provider;
   telegram.failNext({ method: failing, times: 100, response: { status: 400, error_code: 400, description: `Bad Request: ${failing} refused for this test` } });
-  const process_ = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ALLOWED_USER_IDS: "5001",
-      ...(mode === "webhook" ? { BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET } : {}),
-    },
-    startScriptCommand(),
-  );
+  const process_ = startBotProcess(baseEnv(telegram, provider, mode === "webhook" ? { BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET } : {}), startScriptCommand());
   bot = process_;
   const code = await Promise.race([process_.exited, process_.waitForLog((entry) => entry.msg === "bot started", 20_000).then(() => "started" as const)]);
   return { code: code === "started" ? null : code, output: process_.stdout.join("\n") + process_.stderr.join(""), bot: process_ };
@@ -65,16 +56,10 @@ describe("a start-up call that fails", () => {
 
 describe("a webhook Telegram would refuse", () => {
   it("is refused at configuration time, before any call: plain http, or a short secret", async () => {
-    const process_ = startBotProcess({
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      ENQUIRY_BASE_URL: "http://127.0.0.1:1",
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ALLOWED_USER_IDS: "5001",
-      BOT_MODE: "webhook",
-      HTTP_PORT: "0",
-      WEBHOOK_URL: "http://bot.example.com/hook",
-      WEBHOOK_SECRET: "too-short",
-    }, startScriptCommand());
+    const process_ = startBotProcess(
+      baseEnv(undefined, { url: NOWHERE, token: SERVICE_TOKEN }, { BOT_MODE: "webhook", HTTP_PORT: "0", WEBHOOK_URL: "http://bot.example.com/hook", WEBHOOK_SECRET: "too-short" }),
+      startScriptCommand(),
+    );
     bot = process_;
     expect(await process_.exited).toBe(1);
     const output = process_.stdout.join("\n") + process_.stderr.join("");

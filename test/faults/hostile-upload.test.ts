@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -11,24 +11,14 @@ const ATTACKER = { id: 5001, first_name: "Mallory", language_code: "en" };
 const AGENT = { id: 5002, first_name: "Ama", language_code: "en" };
 const chatOf = (user: { id: number; first_name: string }) => ({ id: user.id, type: "private" as const, first_name: user.first_name });
 
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let telegram: FakeBotApi;
 let bot: BotProcess;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, latencyMs: SERVICE_LATENCY_MS });
+  sandbox = await startTestSandbox({ token: SERVICE_TOKEN, latencyMs: SERVICE_LATENCY_MS });
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
-      ALLOWED_USER_IDS: `${ATTACKER.id},${AGENT.id}`,
-      ENQUIRY_MAX_PER_SECOND: "100",
-    },
-    startScriptCommand(),
-  );
+  bot = startBotProcess(baseEnv(telegram, sandbox, { ALLOWED_USER_IDS: `${ATTACKER.id},${AGENT.id}`, ENQUIRY_MAX_PER_SECOND: "100" }), startScriptCommand());
   await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
 }, 40_000);
 afterEach(() => {

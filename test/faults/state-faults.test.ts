@@ -1,24 +1,23 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
-import { signalGroup, spawnGroup } from "../support/child-processes.ts";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
+import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
+import { BOT_STARTED, type Deliver } from "../support/e2e.ts";
+import { repliesTo, startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
+import { probeRedisServer, startRedisServer, waitUntil, type RedisNode } from "../support/redis-topology.ts";
+import { USER as AGENT } from "../support/updates.ts";
 
 const SERVICE_TOKEN = "service-token-state-faults-0123";
-const AGENT = { id: 5001, first_name: "Ama", language_code: "en" };
 const CHAT = { id: AGENT.id, type: "private" as const, first_name: "Ama" };
 
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let dir: string;
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN });
+  sandbox = await startTestSandbox({ token: SERVICE_TOKEN });
   dir = mkdtempSync(join(tmpdir(), "state-faults-"));
 });
 afterAll(async () => {
@@ -26,17 +25,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const baseEnv = (telegram: FakeBotApi | undefined, extra: Record<string, string>) => ({
-  TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-  TELEGRAM_API_ROOT: telegram?.apiRoot ?? "http://127.0.0.1:1",
-  ENQUIRY_BASE_URL: sandbox.url,
-  ENQUIRY_TOKEN: SERVICE_TOKEN,
-  ALLOWED_USER_IDS: String(AGENT.id),
-  ...extra,
-});
+/** The bot as `npm start` runs it, its state where `extra` says. */
+const startBot = (telegram: FakeBotApi | undefined, extra: Record<string, string>) => startBotProcess(baseEnv(telegram, sandbox, extra), startScriptCommand());
 const outputOf = (bot: BotProcess) => bot.stdout.join("\n") + bot.stderr.join("");
-const replyTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
-  calls.find((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
+const replyTo = (messageId: number | undefined) => (calls: RecordedCall[]) => repliesTo(messageId)(calls)[0];
 
 /** Sends a command as the agent; the text of the reply to it. */
 const asker = (telegram: FakeBotApi) => async (text: string) => {
@@ -46,7 +38,7 @@ const asker = (telegram: FakeBotApi) => async (text: string) => {
 
 describe("a state store that cannot be used at start", () => {
   it("REDIS_URL that does not answer: a clear error naming REDIS_URL, never its password, and exit 1", async () => {
-    const bot = startBotProcess(baseEnv(undefined, { REDIS_URL: "redis://bot:pa55-secret-word@127.0.0.1:1/0" }), startScriptCommand());
+    const bot = startBot(undefined, { REDIS_URL: "redis://bot:pa55-secret-word@127.0.0.1:1/0" });
     expect(await bot.exited).toBe(1);
     const output = outputOf(bot);
     expect(output).toMatch(/cannot connect to REDIS_URL \(ECONNREFUSED\)/);
@@ -57,7 +49,7 @@ describe("a state store that cannot be used at start", () => {
     ["whose folder is a regular file", () => join(writeAndReturn(join(dir, "plain-file"), "x"), "bot.db"), /STATE_DB: cannot create the folder/],
     ["that is not a database", () => writeAndReturn(join(dir, "notes.db"), "notes, not a database ".repeat(300)), /is not a SQLite database/],
   ])("STATE_DB %s: a clear error, and exit 1", async (_, path, message) => {
-    const bot = startBotProcess(baseEnv(undefined, { STATE_DB: path() }), startScriptCommand());
+    const bot = startBot(undefined, { STATE_DB: path() });
     expect(await bot.exited).toBe(1);
     expect(outputOf(bot)).toMatch(message);
   }, 30_000);
@@ -65,9 +57,9 @@ describe("a state store that cannot be used at start", () => {
   it("STATE_DB in use by a running instance: the second refuses to start, the first carries on", async () => {
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
     const path = join(dir, "shared.db");
-    const first = startBotProcess(baseEnv(telegram, { STATE_DB: path }), startScriptCommand());
-    await first.waitForLog((entry) => entry.msg === "bot started", 30_000);
-    const second = startBotProcess(baseEnv(telegram, { STATE_DB: path }), startScriptCommand());
+    const first = startBot(telegram, { STATE_DB: path });
+    await first.waitForLog(BOT_STARTED, 30_000);
+    const second = startBot(telegram, { STATE_DB: path });
     expect(await second.exited).toBe(1);
     expect(outputOf(second)).toMatch(/is in use by another running instance.*REDIS_URL/);
     const asked = telegram.sendText(CHAT, AGENT, "/collection COL-SUCCESS-1");
@@ -80,9 +72,9 @@ describe("a state store that cannot be used at start", () => {
 describe("state kept in the SQLite file across a restart", () => {
   it("a Refresh on a multi-ID answer made before the restart works after it", async () => {
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const env = baseEnv(telegram, { STATE_DB: join(dir, "restart.db") });
-    const before = startBotProcess(env, startScriptCommand());
-    await before.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const env = { STATE_DB: join(dir, "restart.db") };
+    const before = startBot(telegram, env);
+    await before.waitForLog(BOT_STARTED, 30_000);
     const ids = ["COL-PENDING-A-LONGER-ID-1", "COL-PENDING-A-LONGER-ID-2", "COL-SUCCESS-A-LONGER-ID-3"];
     const asked = telegram.sendText(CHAT, AGENT, `/collection ${ids.join(" ")}`);
     const reply = await telegram.waitFor(replyTo(asked.message?.message_id));
@@ -90,8 +82,8 @@ describe("state kept in the SQLite file across a restart", () => {
     expect(data).toMatch(/^rc#/);
     expect(await before.stop()).toBe(0);
 
-    const after = startBotProcess(env, startScriptCommand());
-    await after.waitForLog((entry) => entry.msg === "bot started", 30_000);
+    const after = startBot(telegram, env);
+    await after.waitForLog(BOT_STARTED, 30_000);
     telegram.press(AGENT, { message_id: (reply.result as { message_id: number }).message_id, chat: CHAT, text: reply.payload.text }, data);
     const toast = await telegram.waitFor((calls) => calls.find((call) => call.method === "answerCallbackQuery"));
     expect(toast.payload.text).not.toMatch(/expired/);
@@ -121,10 +113,10 @@ describe.skipIf(!tmpfsAvailable)("the disk of the state file fills up while the 
     const disk = mkdtempSync(join(tmpdir(), "full-disk-e2e-"));
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk]);
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = startBotProcess(baseEnv(telegram, { STATE_DB: join(disk, "bot.db"), HTTP_PORT: "0" }), startScriptCommand());
+    const bot = startBot(telegram, { STATE_DB: join(disk, "bot.db"), HTTP_PORT: "0" });
     try {
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+      await bot.waitForLog(BOT_STARTED, 30_000);
       const base = `http://127.0.0.1:${String(listening.port)}`;
       const ask = asker(telegram);
       expect(await ask("/collection COL-SUCCESS-D1")).toMatch(/^✅/);
@@ -159,17 +151,17 @@ describe("the state file deleted while the bot runs", () => {
     const folder = mkdtempSync(join(dir, "deleted-"));
     const path = join(folder, "data", "bot.db");
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    const bot = startBotProcess(baseEnv(telegram, { STATE_DB: path, HTTP_PORT: "0", ADMIN_CHAT_ID: String(ADMIN_CHAT) }), startScriptCommand());
+    const bot = startBot(telegram, { STATE_DB: path, HTTP_PORT: "0", ADMIN_CHAT_ID: String(ADMIN_CHAT) });
     try {
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+      await bot.waitForLog(BOT_STARTED, 30_000);
       rmSync(join(folder, "data"), { recursive: true, force: true });
       const noticed = await bot.waitForLog((entry) => entry.msg === "the state file was deleted or replaced while the bot ran", 30_000);
       expect(noticed.level).toBe("error");
       expect(await (await fetch(`http://127.0.0.1:${String(listening.port)}/readyz`)).json()).toMatchObject({ status: "ready", state: "degraded", stateReason: expect.stringMatching(/was deleted while the bot ran/) });
       const alert = await telegram.waitFor((calls) => calls.find((call) => call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT));
       expect(alert.payload.text).toMatch(/^⚠️ The state file was deleted or replaced while the bot was running\. STATE_DB .* was deleted while the bot ran; what it held was written back/);
-      const second = startBotProcess(baseEnv(telegram, { STATE_DB: path }), startScriptCommand());
+      const second = startBot(telegram, { STATE_DB: path });
       expect(await second.exited).toBe(1);
       expect(outputOf(second)).toMatch(/is in use by another running instance/);
       expect(telegram.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT)).toHaveLength(1);
@@ -194,32 +186,21 @@ function fillDisk(path: string): void {
   }
 }
 
-const redisServerAvailable = (() => {
-  try {
-    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    process.stderr.write("SKIPPED Redis outage test: no redis-server binary here to run a private Redis that can be stopped.\n");
-    return false;
-  }
-})();
+const redisServerAvailable = probeRedisServer("Redis outage tests (a private Redis that can be stopped)");
 
 describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
+  /** What a background loop logs (at debug) each time the store it needs is away. */
+  const LOOPS_TRYING = ["watch checks cannot reach the state store; retrying", "watch notifications cannot reach the state store; retrying", "heartbeat not written", "records not refreshed"];
+
   it("keeps answering, warns once and says once when it is back (its background loops stay quiet), stays ready but degraded, and reconnects by itself", async () => {
-    const port = await freePort();
     // With persistence, as production runs it: the outage loses nothing.
-    const redisDir = mkdtempSync(join(dir, "redis-"));
-    const startRedis = () => spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", redisDir], { stdio: "ignore" });
-    let redis = startRedis();
+    const redis = await startRedisServer({ persistent: true });
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const bot = startBotProcess(
-      baseEnv(telegram, { REDIS_URL: `redis://127.0.0.1:${port}/0`, HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1" }),
-      startScriptCommand(),
-    );
+    // At debug, the loops say each time they find the store away: what shows they kept trying.
+    const bot = startBot(telegram, { REDIS_URL: `redis://127.0.0.1:${redis.port}/0`, HTTP_PORT: "0", POLLING_LEASE_SECONDS: "3", WATCH_FIRST_CHECK_SECONDS: "1", WATCH_MAX_INTERVAL_SECONDS: "1", LOG_LEVEL: "debug" });
     try {
       const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-      await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
+      await bot.waitForLog(BOT_STARTED, 30_000);
       const base = `http://127.0.0.1:${String(listening.port)}`;
       const ask = asker(telegram);
       expect(await ask("/collection COL-SUCCESS-1")).toMatch(/^✅/);
@@ -227,9 +208,10 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       expect(await ask("/watch COL-PENDING-OUTAGE")).toMatch(/I'll message you here/);
       await bot.waitForLog((entry) => entry.msg === "enquiry" && entry.via === "watch");
 
-      signalGroup(redis.pid, "SIGKILL");
       const lostAt = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await redis.stop("SIGKILL");
+      const since = (entry: Record<string, unknown>) => Date.parse(String(entry.time)) >= lostAt;
+      await bot.waitForLog((entry) => since(entry) && entry.level === "warn" && String(entry.msg).startsWith("shared state store unreachable"));
       expect(await ask("/collection COL-SUCCESS-2")).toMatch(/^✅/);
       expect(await ask("/airtime AIR-FAILED-3")).toMatch(/^❌/);
       // What must be kept cannot be done meanwhile, and says so.
@@ -238,23 +220,28 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: "ready", state: "degraded", stateReason: expect.any(String) });
       expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/payment_bot_state_outages_total 1/);
-      // Long enough for every background loop to have tried the store more than once.
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      // Every background loop has tried the store more than once (the slowest every 5 s).
+      await vi.waitFor(
+        () => {
+          const tries = bot.logs().filter((entry) => since(entry) && entry.level === "debug");
+          for (const loop of LOOPS_TRYING) expect(tries.filter((entry) => entry.msg === loop).length, loop).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
 
-      redis = startRedis();
+      redis.start();
       await bot.waitForLog((entry) => entry.msg === "shared state store reachable again", 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const during = bot.logs().filter((entry) => Date.parse(String(entry.time)) >= lostAt);
+      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ state: "ok" });
+      expect(await ask("/collection COL-SUCCESS-4")).toMatch(/^✅/);
+      const during = bot.logs().filter(since);
       expect(during.filter((entry) => ["warn", "error", "fatal"].includes(String(entry.level))).map((entry) => entry.msg)).toEqual([
         "shared state store unreachable: answering without shared cache, de-duplication or limits until it is back",
       ]);
       expect(during.filter((entry) => entry.level === "info" && /back|reachable again/.test(String(entry.msg))).map((entry) => entry.msg)).toEqual(["shared state store reachable again"]);
-      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ state: "ok" });
-      expect(await ask("/collection COL-SUCCESS-4")).toMatch(/^✅/);
       expect(await bot.stop()).toBe(0);
     } finally {
       await bot.stop("SIGKILL");
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 60_000);
@@ -264,92 +251,79 @@ describe.skipIf(!redisServerAvailable)("Redis emptied under running instances", 
   const ADMIN_CHAT = -1009876543210;
   const SECRET = "webhook_secret-state-faults-0123456789";
 
-  async function startPair(port: number, telegram: FakeBotApi) {
-    const bots = [0, 1].map(() =>
-      startBotProcess(
-        baseEnv(telegram, {
-          REDIS_URL: `redis://127.0.0.1:${port}/0`,
-          BOT_MODE: "webhook",
-          HTTP_PORT: "0",
-          WEBHOOK_URL: "https://bot.example.com/hook",
-          WEBHOOK_SECRET: SECRET,
-          ADMIN_CHAT_ID: String(ADMIN_CHAT),
-          ENQUIRY_TIMEOUT_MS: "1500",
-          ENQUIRY_TOTAL_TIMEOUT_MS: "1500",
-        }),
-        startScriptCommand(),
-      ),
-    );
-    const deliver = await Promise.all(
-      bots.map(async (bot) => {
-        const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);
-        await bot.waitForLog((entry) => entry.msg === "bot started", 30_000);
-        return async (update: unknown) =>
-          (await fetch(`http://127.0.0.1:${String(listening.port)}/hook`, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET } })).status;
-      }),
-    );
-    return { bots, deliver };
+  async function startPair(redis: RedisNode, telegram: FakeBotApi) {
+    const env = { ...webhookInstanceEnv(SECRET, `redis://127.0.0.1:${redis.port}/0`, "psb:"), ADMIN_CHAT_ID: String(ADMIN_CHAT), ENQUIRY_TIMEOUT_MS: "1500", ENQUIRY_TOTAL_TIMEOUT_MS: "1500" };
+    const bots = [0, 1].map(() => startBot(telegram, env));
+    return { bots, deliver: await webhookDeliverers(bots, SECRET) };
   }
 
   const alertsIn = (telegram: FakeBotApi) => telegram.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT && String(call.payload.text).includes("was emptied"));
   const slowCommand = (updateId: number) => ({
     update_id: updateId,
-    message: { message_id: updateId, date: 1, chat: CHAT, from: { ...AGENT, is_bot: false }, text: "/collection COL-SLOW-EMPTIED", entities: [{ type: "bot_command", offset: 0, length: 11 }] },
+    message: { message_id: updateId, date: 1, chat: CHAT, from: AGENT, text: "/collection COL-SLOW-EMPTIED", entities: [{ type: "bot_command", offset: 0, length: 11 }] },
   });
+  /** Delivers a slow command to A, then to B once A has it under way (its enquiry is with the provider): B must say "later". */
+  async function deliverToBoth(deliver: readonly Deliver[], update: unknown) {
+    const before = sandbox.stats.requests;
+    const first = deliver[0]?.(update);
+    await vi.waitFor(() => expect(sandbox.stats.requests).toBeGreaterThan(before), { timeout: 10_000, interval: 20 });
+    expect(await deliver[1]?.(update)).toBe(503);
+    expect(await first).toBe(200);
+  }
+  /** Once both instances have beaten since the store was emptied, each has looked for the marker. */
+  async function bothBeaten(redis: RedisNode) {
+    const client = redis.connect();
+    try {
+      await waitUntil(async () => (await client.keys("psb:alive:*")).length === 2, "both instances to beat again", () => redis.log(), 15_000);
+    } finally {
+      client.disconnect();
+    }
+  }
 
   it("a FLUSHALL: an update delivered to both instances is still answered once, and the admins are told once what was lost", async () => {
-    const port = await freePort();
-    const redis = spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const redis = await startRedisServer();
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { bots, deliver } = await startPair(port, telegram);
+    const { bots, deliver } = await startPair(redis, telegram);
     try {
-      const admin = new Redis(port, "127.0.0.1");
+      const admin = redis.connect();
       await admin.flushall();
       admin.disconnect();
       // The heartbeats are gone until each instance's next beat: B must not take A's claim for dead.
       const update = slowCommand(7001);
-      const first = deliver[0]?.(update);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await deliver[1]?.(update)).toBe(503);
-      expect(await first).toBe(200);
+      await deliverToBoth(deliver, update);
+      // Acknowledged once handled: no reply can come after this.
       expect(await deliver[1]?.(update)).toBe(200);
       await telegram.waitFor(() => alertsIn(telegram).length > 0, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
-      expect(telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === 7001)).toHaveLength(1);
+      await bothBeaten(redis);
+      expect(repliesTo(7001)(telegram.calls)).toHaveLength(1);
       expect(alertsIn(telegram)).toHaveLength(1);
       expect(alertsIn(telegram)[0]?.payload.text).toMatch(/appendonly yes/);
     } finally {
       await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 90_000);
 
   it("a restart without persistence: the instances beat again as soon as they reconnect, and the admins are told once", async () => {
-    const port = await freePort();
-    const startRedis = () => spawnGroup("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    let redis = startRedis();
+    const redis = await startRedisServer();
     const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { bots, deliver } = await startPair(port, telegram);
+    const { bots, deliver } = await startPair(redis, telegram);
     try {
-      signalGroup(redis.pid, "SIGKILL");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      redis = startRedis();
+      await redis.stop("SIGKILL");
+      await Promise.all(bots.map((bot) => bot.waitForLog((entry) => String(entry.msg).startsWith("shared state store unreachable"), 15_000)));
+      redis.start();
       await Promise.all(bots.map((bot) => bot.waitForLog((entry) => entry.msg === "shared state store reachable again", 15_000)));
+      // At once: B must find A's heartbeat, or it would take A's claim for dead.
       const update = slowCommand(7002);
-      const first = deliver[0]?.(update);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await deliver[1]?.(update)).toBe(503);
-      expect(await first).toBe(200);
+      await deliverToBoth(deliver, update);
       await telegram.waitFor(() => alertsIn(telegram).length > 0, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      await bothBeaten(redis);
       expect(alertsIn(telegram)).toHaveLength(1);
-      expect(telegram.calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === 7002)).toHaveLength(1);
+      expect(repliesTo(7002)(telegram.calls)).toHaveLength(1);
     } finally {
       await Promise.all(bots.map((bot) => bot.stop("SIGKILL")));
-      signalGroup(redis.pid, "SIGKILL");
+      await redis.remove();
       await telegram.close();
     }
   }, 90_000);
@@ -358,14 +332,4 @@ describe.skipIf(!redisServerAvailable)("Redis emptied under running instances", 
 function writeAndReturn(path: string, content: string): string {
   writeFileSync(path, content);
   return path;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

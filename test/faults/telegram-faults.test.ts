@@ -9,24 +9,24 @@ const CHAT = { id: USER.id, type: "private" as const, first_name: "Ama" };
 const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
 
 let telegram: FakeBotApi;
-let stop: (() => Promise<unknown>) | undefined;
+let running: Awaited<ReturnType<typeof startPollingBot>> | undefined;
 afterEach(async () => {
-  await stop?.();
-  stop = undefined;
+  await running?.stop();
+  running = undefined;
   await telegram.close();
 });
 
 async function start() {
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  const running = await startPollingBot(telegram, enquiry, [USER.id]);
-  stop = running.stop;
+  running = await startPollingBot(telegram, enquiry, [USER.id]);
   return running;
 }
 
 const repliesTo = (messageId: number | undefined) => (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === "sendMessage" && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
 const oneReplyTo = (messageId: number | undefined) => (calls: RecordedCall[]) => repliesTo(messageId)(calls)[0];
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Resolves once every update taken is handled, retries included: nothing more can be sent for them. */
+const handled = async () => expect(await running?.inFlight.idle(10_000)).toBe(true);
 
 describe("Telegram faults", () => {
   it("429 with retry_after on sendMessage: the reply is delivered once, after waiting", async () => {
@@ -36,7 +36,7 @@ describe("Telegram faults", () => {
     const update = telegram.sendText(CHAT, USER, "/collection TX-1");
     await telegram.waitFor(oneReplyTo(update.message?.message_id));
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    await settle();
+    await handled();
     expect(repliesTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
     expect(telegram.attempts.get("sendMessage")).toBe(2);
   });
@@ -47,7 +47,7 @@ describe("Telegram faults", () => {
     telegram.failNext({ method: "sendMessage", times: 1, response: "drop" });
     const update = telegram.sendText(CHAT, USER, "/collection TX-2");
     await telegram.waitFor(oneReplyTo(update.message?.message_id), 20_000);
-    await settle();
+    await handled();
     expect(repliesTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
     expect(telegram.attempts.get("sendMessage")).toBe(3);
   }, 30_000);
@@ -58,7 +58,7 @@ describe("Telegram faults", () => {
     telegram.failNext({ method: "getUpdates", times: 2, response: "drop" });
     const updates = [1, 2, 3].map((n) => telegram.sendText(CHAT, USER, `/collection TX-G${n}`));
     for (const update of updates) await telegram.waitFor(oneReplyTo(update.message?.message_id), 30_000);
-    await settle();
+    await handled();
     for (const update of updates) {
       expect(repliesTo(update.message?.message_id)(telegram.calls)).toHaveLength(1);
     }
@@ -73,7 +73,7 @@ describe("Telegram faults", () => {
     await telegram.waitFor(() => logs.entries().find((entry) => entry.msg === "Telegram refused a call"));
     const line = logs.entries().find((entry) => entry.msg === "Telegram refused a call");
     expect(line).toMatchObject({ level: "warn", code: 403, method: "sendMessage" });
-    await settle();
+    await handled();
     expect(telegram.attempts.get("sendMessage")).toBe(1);
     const next = telegram.sendText(CHAT, USER, "/collection TX-4");
     await telegram.waitFor(oneReplyTo(next.message?.message_id));
@@ -84,7 +84,7 @@ describe("Telegram faults", () => {
     telegram.failNext({ method: "answerCallbackQuery", times: 1, response: { status: 400, error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" } });
     telegram.press(USER, { message_id: 77, chat: CHAT, text: "old answer\n\nChecked 10:00:00 UTC", reply_markup: { inline_keyboard: [[{ text: "🔄 Refresh", callback_data: "rc:TX-5" }]] } }, "rc:TX-5");
     await telegram.waitFor((calls) => calls.find((call) => call.method === "editMessageText"));
-    await settle();
+    await handled();
     expect(logs.entries().filter((entry) => entry.level === "error")).toEqual([]);
     expect(logs.entries().some((entry) => entry.level === "debug" && entry.msg === "harmless Telegram error ignored")).toBe(true);
   });

@@ -97,8 +97,7 @@ describe("the SQLite file", () => {
       await store.kv.set("soon", "gone", 10);
       await store.kv.set("later", "stays", 60_000);
       expect(store.entries()).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(store.entries()).toBe(1);
+      await vi.waitFor(() => expect(store.entries()).toBe(1), { timeout: 1_000, interval: 20 });
       await store.close();
     }));
 });

@@ -1,6 +1,7 @@
 import type { UserFromGetMe } from "grammy/types";
-import { assembleBot } from "../../src/app/assemble.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type SupportSettings, type WatchSettings } from "../../src/config.ts";
+import { assembleBot, type BotSettings } from "../../src/app/assemble.ts";
+import { botSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
+import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
@@ -61,6 +62,24 @@ export interface HarnessOptions {
   support?: SupportSettings;
 }
 
+/**
+ * The settings of a bot under test: production's defaults (app/bot-settings.ts), then what tests
+ * want unless they say otherwise (this token, USER allowed, no cache, room in the rate limit and
+ * the background budget), then `overrides`.
+ */
+export function testSettings(overrides: SettingsLayer = {}): BotSettings {
+  return botSettings(
+    {
+      telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
+      access: { allowedUserIds: new Set([USER.id]) },
+      rateLimit: { maxCost: 1_000 },
+      backgroundPerSecond: 1_000,
+      cacheTtlSeconds: 0,
+    },
+    overrides,
+  );
+}
+
 /** Where admin alerts go when a test turns them on. */
 export const ADMIN_CHAT = -1009999999999;
 
@@ -93,20 +112,19 @@ export function createTestBot(options: HarnessOptions) {
     },
   };
   const assembled = assembleBot({
-    settings: {
-      telegram: { botToken: BOT_TOKEN, apiRoot: undefined },
-      access: { allowedUserIds: new Set([USER.id]), allowedChatIds: new Set(), allowEveryone: false, adminUserIds: new Set(), ...options.access },
-      inviteTtlMs: options.inviteTtlMs ?? 24 * 3_600_000,
-      rateLimit: options.rateLimit ?? { windowSeconds: 60, maxCost: 1000 },
-      watches: { ...DEFAULT_WATCH_SETTINGS, ...options.watches },
-      timeZone: options.timeZone ?? "UTC",
-      bulkMaxIds: options.bulkMaxIds ?? 1000,
-      backgroundPerSecond: options.backgroundPerSecond ?? 1000,
-      cacheTtlSeconds: options.cacheTtlSeconds ?? 0,
+    settings: testSettings({
+      access: options.access,
+      inviteTtlMs: options.inviteTtlMs,
+      rateLimit: options.rateLimit,
+      watches: options.watches,
+      timeZone: options.timeZone,
+      bulkMaxIds: options.bulkMaxIds,
+      backgroundPerSecond: options.backgroundPerSecond,
+      cacheTtlSeconds: options.cacheTtlSeconds,
       adminChatId: options.adminAlerted ? ADMIN_CHAT : undefined,
-      health: { ...HEALTH_DEFAULTS, ...options.health },
-      ...(options.support ? { support: options.support } : {}),
-    },
+      health: options.health,
+      support: options.support,
+    }),
     state,
     enquiry: { interactive: options.enquiry, background: options.enquiry },
     telegram: { fetch: telegram.fetch, botInfo: BOT_INFO, files },

@@ -11,6 +11,12 @@ export interface RecordedCall {
   result?: unknown;
 }
 
+/** The bot's replies to a user's message (by its message_id), in order: messages, or also what `methods` names (sendDocument). */
+export const repliesTo =
+  (messageId: number | undefined, methods: readonly string[] = ["sendMessage"]) =>
+  (calls: readonly RecordedCall[]): RecordedCall[] =>
+    calls.filter((call) => methods.includes(call.method) && (call.payload.reply_parameters as { message_id?: number } | undefined)?.message_id === messageId);
+
 /** A scripted failure for the next calls of a method (Telegram's error format). */
 export interface InjectedFailure {
   method: string;

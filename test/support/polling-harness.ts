@@ -1,13 +1,12 @@
 import { Agent } from "undici";
 import { assembleBot } from "../../src/app/assemble.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS } from "../../src/config.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { InFlightUpdates } from "../../src/telegram/transport/in-flight.ts";
 import { createTelegramFetch } from "../../src/telegram/transport/fetch.ts";
 import { startPolling } from "../../src/telegram/transport/polling.ts";
-import { BOT_TOKEN, translations } from "./bot-harness.ts";
+import { BOT_TOKEN, testSettings, translations } from "./bot-harness.ts";
 import type { FakeBotApi } from "./fake-bot-api.ts";
 import { captureLogs } from "./logs.ts";
 
@@ -21,19 +20,11 @@ export async function startPollingBot(telegram: FakeBotApi, enquiry: EnquiryServ
   const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   const connections = new Agent();
   const { bot } = assembleBot({
-    settings: {
+    settings: testSettings({
       telegram: { botToken: BOT_TOKEN, apiRoot: telegram.apiRoot },
-      access: { allowedUserIds: new Set(allowedUserIds), allowedChatIds: new Set(), allowEveryone: false, adminUserIds: new Set() },
-      inviteTtlMs: 24 * 3_600_000,
-      rateLimit: { windowSeconds: 60, maxCost: 1_000 },
-      watches: DEFAULT_WATCH_SETTINGS,
-      timeZone: "UTC",
-      bulkMaxIds: 1000,
+      access: { allowedUserIds: new Set(allowedUserIds) },
       backgroundPerSecond: 100,
-      cacheTtlSeconds: 0,
-      adminChatId: undefined,
-      health: HEALTH_DEFAULTS,
-    },
+    }),
     state,
     enquiry: { interactive: enquiry, background: enquiry },
     telegram: { fetch: createTelegramFetch(connections) },

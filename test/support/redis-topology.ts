@@ -238,11 +238,16 @@ return started;
 }
 
 
-/** A Redis of a test's own, alone (no replica, no sentinel), started and answering. */
-export async function startRedisServer(): Promise<RedisNode & { remove(): Promise<void> }> {
+/**
+ * A Redis of a test's own, alone (no replica, no sentinel), started and answering. Without
+ * persistence unless `persistent` (an append-only file synced at every write, as production runs
+ * it: a crash then loses nothing, and `start()` after `stop("SIGKILL")` brings the data back).
+ */
+export async function startRedisServer({ persistent = false } = {}): Promise<RedisNode & { remove(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "redis-server-"));
   const port = await freePort();
-  const server = redisNode(dir, port, () => ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--repl-diskless-sync-delay", "0"], undefined);
+  const persistence = persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
+  const server = redisNode(dir, port, () => ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir, "--repl-diskless-sync-delay", "0"], undefined);
   server.start();
   const remove = async () => {
     await server.stop("SIGKILL");

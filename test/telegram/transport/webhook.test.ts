@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { updateClaims } from "../../../src/telegram/transport/update-claims.ts";
 import { webhookReceiver } from "../../../src/telegram/transport/webhook.ts";
 import { createTestBot } from "../../support/bot-harness.ts";
@@ -36,8 +36,7 @@ describe("webhook receiver", () => {
     expect(await receiver.receive(messageUpdate("/collection TX-1"))).toBe("acknowledge");
     expect(Date.now() - started).toBeLessThan(350);
     expect(sent()).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(sent()).toHaveLength(1);
+    await vi.waitFor(() => expect(sent()).toHaveLength(1));
   });
 
   it("leaves updates with Telegram (retry later) while not accepting, and does not claim them", async () => {
@@ -56,7 +55,7 @@ describe("webhook receiver", () => {
     expect(await receiver.receive(messageUpdate("/collection TX-2"))).toBe("acknowledge");
     expect(await receiver.receive(messageUpdate("/collection TX-3"))).toBe("retry_later");
     expect(receiver.inFlight).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await vi.waitFor(() => expect(receiver.inFlight).toBe(0));
     expect(enquiry.calls).toHaveLength(2);
     expect(await receiver.receive(messageUpdate("/collection TX-3"))).toBe("acknowledge");
   });
