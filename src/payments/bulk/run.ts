@@ -30,8 +30,9 @@ const IN_FLIGHT = 32;
 export async function runBulkCheck({ scope, ids, checker, budget, asker, signal, onProgress }: BulkCheck): Promise<{ results: IdResult[]; cancelled: boolean }> {
   const results = new Array<IdResult | undefined>(ids.length);
   let done = 0;
-  // Each enquiry in flight waits on the signal for its place in the budget: that many listeners is expected.
-  setMaxListeners(IN_FLIGHT + 10, signal);
+  // Each ID in flight waits on the signal: for its place in the budget, then for each kind's answer
+  // (two for `status`). That many listeners is expected, and each is removed when its wait ends.
+  setMaxListeners(IN_FLIGHT * 2 + 10, signal);
   await mapWithConcurrency(ids.map((id, index) => ({ id, index })), IN_FLIGHT, async ({ id, index }) => {
     if (signal.aborted) return;
     try {
