@@ -14,6 +14,16 @@ describe("logger redaction", () => {
     expect(text).toContain("[REDACTED]");
   });
 
+  it("redacts secret fields by name in a child's bindings, one level down, and in headers at either level, leaving the rest and the caller's object alone", () => {
+    const { logger, entries } = captureLogs();
+    const fields = { secret: "s1", request: { token: "s2", id: 7, headers: { authorization: "s3", accept: "json" } }, headers: { "x-telegram-bot-api-secret-token": "s4" }, list: ["token"], token: undefined };
+    logger.child({ botToken: "s5", updateId: 9 }).info(fields, "nested");
+    const text = JSON.stringify(entries());
+    expect(text).not.toMatch(/"s[1-5]"/);
+    expect(entries()[0]).toMatchObject({ updateId: 9, secret: "[REDACTED]", botToken: "[REDACTED]", request: { token: "[REDACTED]", id: 7, headers: { authorization: "[REDACTED]", accept: "json" } }, list: ["token"] });
+    expect(fields.request.token).toBe("s2");
+  });
+
   it("masks secret values wherever they appear: messages, URLs, errors", () => {
     const { logger, lines } = captureLogs([BOT_TOKEN, SERVICE_TOKEN]);
     logger.error({ err: new Error(`request to https://api.telegram.org/bot${BOT_TOKEN}/sendMessage failed`) }, "boom");
