@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/support/bot-process.ts";
+import { buildAt, shortRef } from "./build-at.ts";
 import { measureHeavyTraffic, users, withRig } from "./scenarios.ts";
 
 /**
@@ -25,17 +26,6 @@ if (!values.before) throw new Error("--before <git ref> is required (a commit, a
 const rounds = Number(values.rounds);
 const commands = Number(values.commands);
 const log = (text: string) => process.stderr.write(`${text}\n`);
-
-/** A version's sources, with this checkout's dependencies, built as it built itself; the bundle's path. */
-function buildAt(ref: string, dir: string): string {
-  mkdirSync(dir);
-  const archive = execFileSync("git", ["archive", "--format=tar", ref], { cwd: REPO_ROOT, maxBuffer: 512 * 1024 * 1024 });
-  execFileSync("tar", ["-x", "-C", dir], { input: archive });
-  symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  execFileSync("npm", ["run", "build", "--silent"], { cwd: dir, stdio: "inherit" });
-  return join(dir, "dist/main.js");
-}
-const shortRef = (ref: string) => execFileSync("git", ["rev-parse", "--short", ref], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
 
 const dir = mkdtempSync(join(tmpdir(), "bench-compare-"));
 try {
