@@ -5,13 +5,16 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/support/bot-process.ts";
 import { buildAt, shortRef } from "./build-at.ts";
+import { rssMb } from "./harness.ts";
 import { measureHeavyTraffic, users, withRig } from "./scenarios.ts";
 
 /**
- * `npm run bench:compare -- --before <git ref> [--after <git ref>] [--rounds 5] [--commands 2000]`:
+ * `npm run bench:compare -- --before <git ref> [--after <git ref>] [--rounds 5] [--commands 2000] [--baseline]`:
  * the bot as it is (or as it was at --after) and as it was at --before, each built by its own build script, through the heavy-traffic scenario in
  * turns (before, after, before, after…), so that both meet the same noise. Prints CPU per command
  * of every round side by side, and the ratio of the medians: "within 5 % of before" is read here.
+ * With --baseline, the sequential baseline bot takes its turn in each round too, and every version's
+ * CPU and RSS is also given as a ratio to it.
  */
 const { values } = parseArgs({
   options: {
@@ -20,11 +23,14 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     commands: { type: "string", default: "2000" },
     out: { type: "string", default: "bench/results/compare.json" },
+    // The sequential baseline bot in the same turns, for ratios to it.
+    baseline: { type: "boolean", default: false },
   },
 });
 if (!values.before) throw new Error("--before <git ref> is required (a commit, a tag, main~3…)");
 const rounds = Number(values.rounds);
 const commands = Number(values.commands);
+type Version = "before" | "after" | "baseline";
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 const dir = mkdtempSync(join(tmpdir(), "bench-compare-"));
@@ -38,16 +44,24 @@ try {
   const afterName = values.after ? shortRef(values.after) : "this checkout";
 
   const ids = users(100);
-  const cpu: { before: number[]; after: number[] } = { before: [], after: [] };
+  const cpu: Record<Version, number[]> = { before: [], after: [], baseline: [] };
+  const rss: Record<Version, number[]> = { before: [], after: [], baseline: [] };
+  const name = (version: Version) => (version === "before" ? `before (${commit})` : version === "after" ? `after (${afterName})` : "baseline");
   for (let round = 1; round <= rounds; round++) {
-    // In turns, the order swapped every round (before-after, after-before…): whatever the machine does to
-    // the second run of a pair falls on each version alike.
-    const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
-    for (const version of order) {
-      const bundle = bundles[version];
-      const figures = await withRig("ours", { latencyMs: 0, users: ids, ...(bundle ? { bundle } : {}) }, (rig) => measureHeavyTraffic(rig, ids, commands));
+    // In turns, the order reversed every round (before-after-baseline, baseline-after-before…): whatever
+    // the machine does to the later runs of a round falls on each version alike.
+    const versions: Version[] = values.baseline ? ["before", "after", "baseline"] : ["before", "after"];
+    for (const version of round % 2 === 1 ? versions : versions.reverse()) {
+      const bundle = version === "baseline" ? undefined : bundles[version];
+      const figures = await withRig(version === "baseline" ? "baseline" : "ours", { latencyMs: 0, users: ids, ...(bundle ? { bundle } : {}) }, async (rig) => {
+        const measured = await measureHeavyTraffic(rig, ids, commands);
+        // What stays once the burst is over and the garbage collector has had a moment.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        return { ...measured, rssMb: rssMb(rig.bot.child.pid) };
+      });
       cpu[version].push(figures.cpuMsPerCommand);
-      log(`round ${round}, ${version === "before" ? `before (${commit})` : `after (${afterName})`}: ${figures.cpuMsPerCommand.toFixed(3)} CPU ms per command, ${Math.round(figures.repliesPerSecond)} replies/s`);
+      rss[version].push(figures.rssMb);
+      log(`round ${round}, ${name(version)}: ${figures.cpuMsPerCommand.toFixed(3)} CPU ms per command, ${Math.round(figures.repliesPerSecond)} replies/s, RSS ${Math.round(figures.rssMb)} MB`);
     }
   }
   const median = (list: readonly number[]) => {
@@ -60,13 +74,16 @@ try {
   const draw = (list: readonly number[]) => list.map(() => list[Math.floor(Math.random() * list.length)] ?? Number.NaN);
   const resampled = Array.from({ length: 2_000 }, () => median(draw(cpu.after)) / median(draw(cpu.before))).sort((a, b) => a - b);
   const interval = [resampled[100] ?? Number.NaN, resampled[1_899] ?? Number.NaN] as const;
+  const measured: Version[] = values.baseline ? ["before", "after", "baseline"] : ["before", "after"];
+  const toBaseline = (list: readonly number[], of: Record<Version, number[]>) => (values.baseline ? ` (${(median(list) / median(of.baseline)).toFixed(2)}× the baseline)` : "");
   const result = {
     before: commit,
     after: afterName,
     rounds,
     commands,
     cpuMsPerCommand: cpu,
-    medians: { before: median(cpu.before), after: median(cpu.after) },
+    rssMbAfter: rss,
+    medians: Object.fromEntries(measured.map((version) => [version, { cpuMsPerCommand: median(cpu[version]), rssMb: median(rss[version]) }])),
     ratio,
     interval90: interval,
     targets: { within5PercentOfBefore: ratio <= 1.05 },
@@ -75,9 +92,10 @@ try {
   process.stdout.write(
     [
       `CPU ms per command, heavy traffic (${commands} commands from 100 users, fast service), ${rounds} rounds in turns:`,
-      `  before (${commit}): ${cpu.before.map((value) => value.toFixed(2)).join(" ")}  median ${median(cpu.before).toFixed(3)}`,
-      `  after (${afterName}): ${cpu.after.map((value) => value.toFixed(2)).join(" ")}  median ${median(cpu.after).toFixed(3)}`,
+      ...measured.map((version) => `  ${name(version)}: ${cpu[version].map((value) => value.toFixed(2)).join(" ")}  median ${median(cpu[version]).toFixed(3)}${toBaseline(cpu[version], cpu)}`),
       `  after ÷ before: ${ratio.toFixed(3)}, 90 % of resamplings between ${interval[0].toFixed(3)} and ${interval[1].toFixed(3)}  (target ≤ 1.05: ${ratio <= 1.05 ? "PASS" : "MISS"})`,
+      "RSS once the burst is over (MB):",
+      ...measured.map((version) => `  ${name(version)}: ${rss[version].map((value) => Math.round(value)).join(" ")}  median ${Math.round(median(rss[version]))}${toBaseline(rss[version], rss)}`),
       "",
     ].join("\n"),
   );

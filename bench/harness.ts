@@ -39,6 +39,8 @@ export async function startRig(
     bundle?: string;
     /** More flags for node, before the bundle (experiments with V8's settings). */
     nodeFlags?: readonly string[];
+    /** A command the bot runs under (valgrind, to count instructions). */
+    wrapper?: readonly string[];
   },
 ): Promise<Rig> {
   const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
@@ -60,10 +62,10 @@ export async function startRig(
     .filter((arg) => !(options.v8Defaults && arg.startsWith("--")))
     .flatMap((arg) => (arg === "dist/main.js" ? [...(options.nodeFlags ?? []), options.bundle ?? arg] : [arg]));
   const [node = "node", ...args] = kind === "ours" ? ours : ["node", "dist/bench/baseline-bot.js"];
-  const command = [node, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []), ...args];
+  const command = [...(options.wrapper ?? []), node, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []), ...args];
   const bot = startBotProcess(env, command);
   // Listening once it polls; no need to read its logs (whose level is part of what is measured).
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.wrapper ? 600_000 : 60_000);
   while (!telegram.attempts.get("getUpdates")) {
     if (bot.child.exitCode !== null || Date.now() > deadline) {
       await bot.stop("SIGKILL");
