@@ -55,6 +55,11 @@ function maskNamed(fields: Fields, names: ReadonlySet<string>, depth: number): F
 const SECRET_SERIALIZERS: Record<string, (value: unknown) => unknown> = {
   ...Object.fromEntries([...SECRET_FIELDS].map((name) => [name, () => REDACTED])),
   headers: (value) => (isPlainObject(value) ? maskNamed(value, SECRET_HEADERS, 0) : value),
+  // An error keeps its own fields (pino copies them): a `token` put on an error is masked too.
+  err: (value) => {
+    const serialized: unknown = pino.stdSerializers.err(value as Error);
+    return isPlainObject(serialized) ? maskNamed(serialized, SECRET_FIELDS, 0) : serialized;
+  },
 };
 
 /**

@@ -24,6 +24,12 @@ describe("logger redaction", () => {
     expect(fields.request.token).toBe("s2");
   });
 
+  it("redacts secret fields an error carries", () => {
+    const { logger, entries } = captureLogs();
+    logger.error({ err: Object.assign(new Error("refused"), { token: "s6", status: 401 }) }, "boom");
+    expect(entries()[0]).toMatchObject({ err: { type: "Error", message: "refused", token: "[REDACTED]", status: 401 } });
+  });
+
   it("masks secret values wherever they appear: messages, URLs, errors", () => {
     const { logger, lines } = captureLogs([BOT_TOKEN, SERVICE_TOKEN]);
     logger.error({ err: new Error(`request to https://api.telegram.org/bot${BOT_TOKEN}/sendMessage failed`) }, "boom");
