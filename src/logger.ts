@@ -32,7 +32,7 @@ export const REDACTED = "[REDACTED]";
  * Fields that may hold a secret, whatever its value: masked at the top of a log line, one level
  * down (`config.botToken`), and in a `headers` object at either level.
  */
-export const SECRET_FIELDS: ReadonlySet<string> = new Set(["token", "botToken", "secret", "authorization"]);
+const SECRET_FIELDS: ReadonlySet<string> = new Set(["token", "botToken", "secret", "authorization"]);
 const SECRET_HEADERS: ReadonlySet<string> = new Set(["authorization", "x-telegram-bot-api-secret-token"]);
 
 type Fields = Record<string, unknown>;
@@ -67,10 +67,11 @@ const SECRET_SERIALIZERS: Record<string, (value: unknown) => unknown> = {
  * field of every line (about 35 µs a line, measured: more than the rest of the line's cost); this
  * looks at the field names only, and copies a line's fields only when one of them must be masked.
  */
-export function redactSecretFields(fields: Fields): Fields {
+function redactSecretFields(fields: Fields): Fields {
   return maskNamed(fields, SECRET_FIELDS, 1);
 }
 
+// The bot token is part of every Bot API URL, so errors from grammY carry it inside free text.
 const BOT_TOKEN_IN_TEXT = /\d{5,}:[A-Za-z0-9_-]{30,}/g;
 const BEARER_IN_TEXT = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 
