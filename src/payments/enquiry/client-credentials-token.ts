@@ -142,6 +142,9 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
   const fresh = () => sendable(held) && !due(held);
 
   async function obtained(token: HeldToken): Promise<void> {
+    // The provider stands by the token it refused (a gateway that caches tokens): it is sent again.
+    // Obtained just now, it is young: refused again soon, it is not renewed at once (no loop).
+    if (token.token === rejected) rejected = undefined;
     adopt(token, false);
     const until = usableUntil(token);
     const ttl = until === undefined ? NO_EXPIRY_SHARE_MS : until - now();

@@ -220,6 +220,19 @@ describe("a token the bot obtains itself (client credentials)", () => {
     expect(tokens.requests).toBe(2);
   });
 
+  it("the provider hands back the very token it refused (a caching gateway): it is sent again, and not asked for on every enquiry", async () => {
+    const tokens = await startTokenServer(undefined);
+    cleanups.push(() => tokens.close());
+    tokens.server.handle((_request, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "same-token-every-time" })));
+    const { token, clock } = await setup({ lifetimeSeconds: undefined, tokens });
+    await token.start();
+    clock.skewMs += MINUTE_S * 1000;
+    expect(await token.refused("same-token-every-time")).toBe(true);
+    expect(token.current()).toBe("same-token-every-time");
+    for (let n = 0; n < 5; n++) expect(await token.awaitToken(AbortSignal.timeout(1_000))).toBe("same-token-every-time");
+    expect(tokens.requests).toBe(2);
+  });
+
   it("a JWT's exp stands for a missing expires_in", async () => {
     const tokens = await startTokenServer(undefined);
     cleanups.push(() => tokens.close());
