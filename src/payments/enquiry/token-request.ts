@@ -46,6 +46,9 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 export function readTokenAnswer(status: number, body: string, sentAt: Date): TokenAnswer {
   const json = parseJson(body);
   if (status === 404 || status === 405) return { ok: false, kind: "refused", reason: `HTTP ${status}: no token endpoint there (check ENQUIRY_TOKEN_URL and ENQUIRY_TOKEN_METHOD)` };
+  // Redirects are not followed (a client secret is not sent on to another address): the address is
+  // wrong (http for https, a missing slash), which asking again will not mend.
+  if (status >= 300 && status < 400) return { ok: false, kind: "refused", reason: `HTTP ${status}: the token endpoint redirects elsewhere (check ENQUIRY_TOKEN_URL)` };
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     const code = errorCode(json);
     return { ok: false, kind: "refused", reason: `HTTP ${status}${code ? ` ${code}` : ""}` };

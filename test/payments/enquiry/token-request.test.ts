@@ -84,6 +84,10 @@ describe("asking the token endpoint (client credentials, on 127.0.0.1)", () => {
     expect(await requester.request()).toEqual({ ok: false, kind: "refused", reason: "HTTP 401 400.008.01" });
     server.handle((_r, res) => void res.writeHead(404, { "content-type": "text/html" }).end("<html>Not Found</html>"));
     expect(await requester.request()).toMatchObject({ ok: false, kind: "refused", reason: expect.stringMatching(/^HTTP 404: .*ENQUIRY_TOKEN_URL/) });
+    // A redirect (http for https, a missing slash) is not followed, and not worth asking again soon.
+    server.handle((_r, res) => void res.writeHead(301, { location: "https://elsewhere.example/oauth/token" }).end());
+    expect(await requester.request()).toMatchObject({ ok: false, kind: "refused", reason: expect.stringMatching(/^HTTP 301: .*redirects.*ENQUIRY_TOKEN_URL/) });
+    expect(server.requests).toHaveLength(4);
   });
 
   it("the endpoint in trouble (5xx, 429, a timeout, a garbled answer, no access_token): unavailable, worth another try", async () => {
