@@ -3,10 +3,14 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from "p
 export type { Logger } from "pino";
 
 /**
- * Secret values known at run time (bot token, service token, webhook secret). The set can grow:
- * a rotated service token is added when it is read, so old and new values both stay masked.
+ * Secret values known at run time (bot token, service token, webhook secret). Fixed ones are
+ * added once; a value that is replaced over the bot's life (a renewed or rotated service token, a
+ * client secret file rewritten) goes in a slot that keeps its last few values, so that an old one
+ * is still masked for a while and the list does not grow with every renewal.
  */
 export class SecretSet {
+  #fixed = new Set<string>();
+  #slots = new Map<string, string[][]>();
   #values: string[] = [];
 
   /**
@@ -14,16 +18,39 @@ export class SecretSet {
    * a log line is the lesser harm). Its JSON-escaped spelling is added too, since log lines are JSON.
    */
   add(value: string | undefined): void {
-    if (value === undefined || value === "") return;
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const next = new Set([...this.#values, value, escaped]);
-    // Longest first, so that a secret containing another is masked whole.
-    this.#values = [...next].sort((a, b) => b.length - a.length);
+    const spellings = spellingsOf([value]);
+    if (spellings.length === 0 || spellings.every((spelling) => this.#fixed.has(spelling))) return;
+    spellings.forEach((spelling) => this.#fixed.add(spelling));
+    this.#refresh();
+  }
+
+  /** The current value(s) of something replaced over time; the last `keep` are masked. */
+  rotate(slot: string, values: readonly (string | undefined)[], keep = SLOT_KEEPS): void {
+    const spellings = spellingsOf(values);
+    if (spellings.length === 0) return;
+    const kept = this.#slots.get(slot) ?? [];
+    const latest = kept[kept.length - 1];
+    if (latest && latest.length === spellings.length && latest.every((spelling, index) => spelling === spellings[index])) return;
+    this.#slots.set(slot, [...kept, spellings].slice(-keep));
+    this.#refresh();
   }
 
   values(): Iterable<string> {
     return this.#values;
   }
+
+  #refresh(): void {
+    const all = new Set([...this.#fixed, ...[...this.#slots.values()].flat(2)]);
+    // Longest first, so that a secret containing another is masked whole.
+    this.#values = [...all].sort((a, b) => b.length - a.length);
+  }
+}
+
+/** A renewed token's predecessors stay masked this many renewals (a slow request may still log one). */
+const SLOT_KEEPS = 4;
+
+function spellingsOf(values: readonly (string | undefined)[]): string[] {
+  return values.filter((value): value is string => value !== undefined && value !== "").flatMap((value) => [value, JSON.stringify(value).slice(1, -1)]);
 }
 
 export const REDACTED = "[REDACTED]";

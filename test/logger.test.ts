@@ -30,6 +30,16 @@ describe("logger redaction", () => {
     expect(entries()[0]).toMatchObject({ err: { type: "Error", message: "refused", token: "[REDACTED]", status: 401 } });
   });
 
+  it("keeps a renewed token's last few values masked, and does not grow with every renewal", () => {
+    const secrets = new SecretSet();
+    secrets.add("fixed-bot-token");
+    for (let n = 1; n <= 1_000; n++) secrets.rotate("service-token", [`token-${n}`]);
+    secrets.rotate("service-token", ["token-1000"]);
+    const masked = scrubSecrets("token-1000 token-997 token-996 fixed-bot-token", secrets);
+    expect(masked).toBe("[REDACTED] [REDACTED] token-996 [REDACTED]");
+    expect([...secrets.values()]).toHaveLength(1 + 4);
+  });
+
   it("masks secret values wherever they appear: messages, URLs, errors", () => {
     const { logger, lines } = captureLogs([BOT_TOKEN, SERVICE_TOKEN]);
     logger.error({ err: new Error(`request to https://api.telegram.org/bot${BOT_TOKEN}/sendMessage failed`) }, "boom");
