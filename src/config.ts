@@ -562,9 +562,24 @@ export function clientSecretSpellings(clientId: string, secret: string): string[
   return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), basicAuthorization(clientId, secret).slice("Basic ".length)];
 }
 
+/** A header that carries a credential by its name (a subscription key, a signature, a session). */
+const CREDENTIAL_HEADER = /key|token|secret|auth|sign|pass|credential|session|cookie/i;
+/** Shorter values of other headers ("UG", "UGX", "sandbox", "1") are kept readable: masked, they would mangle ordinary words and numbers in every log line. */
+const SECRET_HEADER_VALUE_MIN = 8;
+
+/**
+ * The values of ENQUIRY_HEADERS treated as secrets: every credential header's, and any other
+ * header's long enough to be a key.
+ */
+export function secretHeaderValues(headers: Readonly<Record<string, string>>): string[] {
+  return Object.entries(headers)
+    .filter(([name, value]) => CREDENTIAL_HEADER.test(name) || value.length >= SECRET_HEADER_VALUE_MIN)
+    .map(([, value]) => value);
+}
+
 /** The secret values in a configuration: masked in every log line, whatever their length. */
 export function configSecrets(config: Config): string[] {
-  const secrets = [config.telegram.botToken, ...Object.values(config.enquiry.headers)];
+  const secrets = [config.telegram.botToken, ...secretHeaderValues(config.enquiry.headers)];
   const { token } = config.enquiry;
   if (token.source === "environment") secrets.push(token.value);
   if (token.source === "client_credentials" && token.credentials.secret.from === "environment") {

@@ -156,12 +156,16 @@ describe("parseConfig", () => {
       ENQUIRY_TOKEN_URL: "https://t.example/token",
       ENQUIRY_CLIENT_ID: "api-user",
       ENQUIRY_CLIENT_SECRET: "k3y/with+sp ace",
-      ENQUIRY_HEADERS: '{"Ocp-Apim-Subscription-Key":"sub-key-0123"}',
+      ENQUIRY_HEADERS: '{"Ocp-Apim-Subscription-Key":"sub-key-0123","X-Api-Key":"k1","X-Target-Environment":"mtnuganda","X-Country":"UG","X-Currency":"UGX","X-Version":"1"}',
     });
     if (!result.ok) throw new Error(result.problems.join());
     expect(configSecrets(result.config)).toEqual(
-      expect.arrayContaining(["k3y/with+sp ace", "k3y%2Fwith%2Bsp%20ace", "k3y%2Fwith%2Bsp+ace", Buffer.from("api-user:k3y/with+sp ace").toString("base64"), "sub-key-0123"]),
+      expect.arrayContaining(["k3y/with+sp ace", "k3y%2Fwith%2Bsp%20ace", "k3y%2Fwith%2Bsp+ace", Buffer.from("api-user:k3y/with+sp ace").toString("base64"), "sub-key-0123", "k1", "mtnuganda"]),
     );
+    // Short values of ordinary headers stay readable: masked, "1" would turn "durationMs":12 into broken JSON.
+    expect(configSecrets(result.config)).not.toEqual(expect.arrayContaining(["UG"]));
+    expect(configSecrets(result.config)).not.toContain("UGX");
+    expect(configSecrets(result.config)).not.toContain("1");
   });
 
   it("accepts ENQUIRY_BASE_URL written with the API's own path, leaving that path out", () => {
