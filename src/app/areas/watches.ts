@@ -6,6 +6,7 @@ import type { Checker } from "../../payments/check.ts";
 import { mayWatch } from "../../payments/watches/may-watch.ts";
 import { startWatchScheduler } from "../../payments/watches/scheduler.ts";
 import type { WatchStore } from "../../payments/watches/watch-store.ts";
+import type { ChatWatch } from "../../payments/watches/target.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { Api } from "grammy";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
@@ -36,6 +37,9 @@ export interface WatchesAreaOptions {
 export function watchesArea(options: WatchesAreaOptions): Area {
   const { settings, store, stores, logger, metrics } = options;
   let running: { stop(graceMs: number): Promise<void> }[] = [];
+  // Asked before each check and again before each notice: access may end between the two.
+  const chatMayWatch = async (watch: Pick<ChatWatch, "chatId" | "chatType">) =>
+    mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId));
   return {
     start() {
       const scheduler = startWatchScheduler({
@@ -43,7 +47,7 @@ export function watchesArea(options: WatchesAreaOptions): Area {
         budget: options.budget,
         checker: options.checker,
         perSecond: settings.backgroundPerSecond,
-        mayWatch: async (watch) => mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId)),
+        mayWatch: chatMayWatch,
         tokenPaused: options.tokenPaused,
         logger,
         ...(metrics ? { onCheck: metrics.countWatchCheck } : {}),
@@ -61,6 +65,7 @@ export function watchesArea(options: WatchesAreaOptions): Area {
         casesOffered: settings.support !== undefined,
         clock: clockIn(settings.timeZone),
         logger,
+        mayWatch: chatMayWatch,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
       });
       running = [scheduler, notifier];

@@ -36,6 +36,8 @@ export interface WatchNotifierOptions {
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
+  /** Whether the chat may still see its watches (the scheduler's rule): asked again just before sending. */
+  mayWatch: (watch: Pick<Notice, "chatId" | "chatType">) => Promise<boolean>;
 }
 
 /**
@@ -109,8 +111,15 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       await store.noticesLater(ref, Date.now() + waitMs);
       return false;
     }
-    const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
     const context = { chatId: notice.chatId, reason: notice.reason, target: `${target.scope}:${target.transactionId}` };
+    // Access may have ended since the payment settled (a notice can wait minutes for its turn).
+    if (!(await options.mayWatch(notice))) {
+      await store.noticeDone(ref, notice.id, "dropped");
+      options.onResult?.("dropped");
+      logger.info(context, "watch notification dropped: the chat may no longer see it");
+      return true;
+    }
+    const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
     try {
       await inTopicOrGeneral(
         notice.threadId,

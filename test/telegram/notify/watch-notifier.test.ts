@@ -32,7 +32,7 @@ afterEach(async () => {
   stop = undefined;
 });
 
-async function setup(failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined) {
+async function setup(failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined, allowed: (chatId: number) => boolean = () => true) {
   const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   const store = createWatchStore({ state, schedule: DEFAULT_WATCH_SETTINGS });
   const telegram = fakeTelegramFetch(failWith);
@@ -53,6 +53,7 @@ async function setup(failWith?: (method: string, payload: Record<string, unknown
     clock: formatClock,
     logger: logs.logger,
     onResult: (result) => results.push(result),
+    mayWatch: (watch) => Promise.resolve(allowed(watch.chatId)),
   });
   stop = async () => {
     await notifier.stop(1_000);
@@ -94,6 +95,20 @@ describe("watch notifications", () => {
     await vi.waitFor(() => expect(results).toEqual(["sent"]), { timeout: 3_000 });
     const edit = telegram.calls.find((call) => call.method === "editMessageText");
     expect(edit?.payload.text).toMatch(/^✅ Collection TX-1[\s\S]*Checked 17:52:05 UTC$/);
+  });
+
+  it("sends nothing to a chat whose access ended after the payment settled, nor shows the answer settled there", async () => {
+    const revoked = new Set<number>();
+    const { store, answers, telegram, results, logs } = await setup(undefined, (chatId) => !revoked.has(chatId));
+    await answers.save(5001, 70, { query: { scope: "collection", ids: ["TX-1"] }, results: [{ id: "TX-1", outcomes: [outcomes.pending("collection", "TX-1")] }] });
+    await store.subscribe([TX1], watcher(5001, 5001, "Ama"), 50);
+    await store.subscribe([TX1], watcher(5002, -100500, "Kofi"), 50);
+    revoked.add(-100500);
+    await store.recordCheck(TX1, [outcomes.success("collection", "TX-1")]);
+    await vi.waitFor(() => expect(results.sort()).toEqual(["dropped", "sent"]), { timeout: 3_000 });
+    expect(telegram.calls.filter((call) => call.payload.chat_id === -100500)).toEqual([]);
+    expect(logs.entries().filter((entry) => entry.msg === "watch notification dropped: the chat may no longer see it")).toHaveLength(1);
+    expect(await store.load(TX1)).toBeUndefined();
   });
 
   it("mentions every subscriber in a group, so each phone rings", async () => {
