@@ -58,10 +58,16 @@ export async function openProductionParts(config: Config, logger: Logger, secret
       },
     },
     // Told once each way: a replica that lags would otherwise be reported at every grant and watch.
-    replication: (change) =>
-      change.status === "lagging"
-        ? logger.warn({ reason: change.reason }, "Redis replicas are not acknowledging writes in time: a grant, watch or language choice written now could be lost if the master fails before a replica has it")
-        : logger.info("Redis replicas acknowledge writes again"),
+    replication: (change) => {
+      switch (change.status) {
+        case "lagging":
+          return logger.warn({ reason: change.reason }, "Redis replicas are not acknowledging writes in time: a grant, watch or language choice written now could be lost if the master fails before a replica has it");
+        case "not_counted":
+          return logger.warn({ reason: change.reason }, "Redis does not let the bot's user count or wait for replicas (allow ROLE and WAIT): durable writes are not waited for, and could be lost if the master fails");
+        case "ok":
+          return logger.info("Redis replicas acknowledge writes again");
+      }
+    },
     fileLost: (reason) => {
       fileLost = reason;
       logger.error({ reason }, "the state file was deleted or replaced while the bot ran");

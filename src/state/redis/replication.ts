@@ -1,7 +1,7 @@
-import type { Redis } from "ioredis";
+import { ReplyError, type Redis } from "ioredis";
 
 /** Told when replicas stop acknowledging durable writes in time, and when they do again: once each. */
-export type ReplicationChange = { status: "lagging"; reason: string } | { status: "ok" };
+export type ReplicationChange = { status: "lagging"; reason: string } | { status: "ok" } | { status: "not_counted"; reason: string };
 
 export interface ReplicaWaitOptions {
   /** The connection that made the writes: Redis's WAIT waits for that connection's own writes. */
@@ -38,6 +38,17 @@ export function replicaWait({ connection, timeoutMs, onChange, now = Date.now }:
   let known: { count: number; at: number } | undefined;
   let asking: Promise<number> | undefined;
   let lagging = false;
+  let refusalTold = false;
+  /**
+   * Redis refusing ROLE or WAIT to this user (an ACL of `-@dangerous` takes ROLE away): replicas
+   * cannot be counted or waited for. The write stands, on the master; said once, never an error,
+   * or every durable write would fail after it was made.
+   */
+  const tellRefusal = (error: unknown): void => {
+    if (!(error instanceof ReplyError)) throw error;
+    if (!refusalTold) onChange?.({ status: "not_counted", reason: String((error as Error).message).split("\n")[0] ?? "refused" });
+    refusalTold = true;
+  };
 
   const ask = () =>
     (asking ??= connection
@@ -47,6 +58,10 @@ export function replicaWait({ connection, timeoutMs, onChange, now = Date.now }:
         const count = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
         known = { count, at: now() };
         return count;
+      }, (error: unknown) => {
+        tellRefusal(error);
+        known = { count: 0, at: now() };
+        return 0;
       })
       .finally(() => (asking = undefined)));
 
@@ -61,7 +76,13 @@ export function replicaWait({ connection, timeoutMs, onChange, now = Date.now }:
     replicas,
     async confirm() {
       if ((await replicas()) === 0) return;
-      const acknowledged = await connection.wait(1, timeoutMs);
+      let acknowledged: number;
+      try {
+        acknowledged = await connection.wait(1, timeoutMs);
+      } catch (error) {
+        tellRefusal(error);
+        return;
+      }
       if (acknowledged >= 1) {
         if (lagging) onChange?.({ status: "ok" });
         lagging = false;
