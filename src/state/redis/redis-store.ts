@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
 import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
 import { clientSettings, targetVariable, type RedisTarget } from "./connection.ts";
@@ -279,7 +279,9 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
               next ?? "",
               current === undefined ? 0 : 1,
               next === undefined ? 1 : 0,
-              randomBytes(12).toString("base64url"),
+              // Random, so that an emptied Redis never repeats a revision a copy holds; an integer, so
+              // that an older version's INCR (during a rolling upgrade) still moves it on.
+              String(randomInt(1, 2 ** 48)),
             ),
           );
           if (swapped === 1) return next;

@@ -103,7 +103,7 @@ return members`;
 /**
  * KEYS[1] a collection's hash, KEYS[2] its revision; ARGV id, expected ('' with ARGV[3]=0 when
  * expected absent), next, expectedPresent, remove (1: delete), the next revision (random) → 1 when
- * swapped (the revision moved on).
+ * swapped (the revision moved on). The revision is a random integer: an older version's INCR still works on it.
  */
 export const RECORD_COMPARE_AND_SET = `
 local current = redis.call('HGET', KEYS[1], ARGV[1])
