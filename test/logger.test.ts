@@ -33,8 +33,8 @@ describe("logger redaction", () => {
   it("keeps a renewed token's last few values masked, and does not grow with every renewal", () => {
     const secrets = new SecretSet();
     secrets.add("fixed-bot-token");
-    for (let n = 1; n <= 1_000; n++) secrets.rotate("service-token", [`token-${n}`]);
-    secrets.rotate("service-token", ["token-1000"]);
+    for (let n = 1; n <= 1_000; n++) secrets.rotate("service token", [`token-${n}`]);
+    secrets.rotate("service token", ["token-1000"]);
     const masked = scrubSecrets("token-1000 token-997 token-996 fixed-bot-token", secrets);
     expect(masked).toBe("[REDACTED] [REDACTED] token-996 [REDACTED]");
     expect([...secrets.values()]).toHaveLength(1 + 4);

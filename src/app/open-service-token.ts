@@ -60,7 +60,7 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
   };
   const events: TokenEvents = {
     onLoaded: (status, value) => {
-      secrets.rotate("service-token", [value]);
+      secrets.rotate("service token", [value]);
       report(status);
     },
     onReadFailed: (error) => logger.error({ err: error }, "could not re-read ENQUIRY_TOKEN_FILE; keeping the last good token"),
@@ -102,7 +102,7 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
     instanceId,
     events: {
       onToken: (value, { obtainedAt, expiresAt, shared }) => {
-        secrets.rotate("service-token", [value]);
+        secrets.rotate("service token", [value]);
         const lifetimeSeconds = expiresAt === undefined ? undefined : Math.round((expiresAt.getTime() - obtainedAt.getTime()) / 1000);
         logger.info(
           { source: "client_credentials", obtainedAt, expiresAt, lifetimeSeconds },
@@ -136,7 +136,7 @@ function clientSecret(settings: ClientCredentials, secrets: SecretSet): () => st
   const { path } = settings.secret;
   return () => {
     const value = readSecretFile(path);
-    secrets.rotate("client-secret", clientSecretSpellings(settings.clientId, value));
+    secrets.rotate("client secret", clientSecretSpellings(settings.clientId, value));
     return value;
   };
 }
