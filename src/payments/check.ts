@@ -73,7 +73,7 @@ export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): 
       runQuery(query, async (kind, transactionId) => {
         const started = performance.now();
         const asked = enquiry.enquire(kind, transactionId, { fresh, ...(signal ? { signal } : {}) });
-        const outcome = deadline ? await Promise.race([asked, timedOut(deadline, kind, transactionId)]) : await asked;
+        const outcome = deadline ? await withinDeadline(asked, deadline, kind, transactionId) : await asked;
         if (isCancelled(outcome)) return outcome;
         const record: EnquiryRecord = {
           time: new Date().toISOString(),
@@ -95,11 +95,17 @@ export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): 
   };
 }
 
-/** A timeout outcome once the deadline aborts (never settles before). */
-function timedOut(deadline: AbortSignal, kind: EnquiryKind, transactionId: string): Promise<EnquiryOutcome> {
-  return new Promise((resolve) => {
-    const expire = () => resolve({ kind, transactionId, checkedAt: new Date(), type: "timeout" });
+/**
+ * The enquiry's outcome, or a timeout outcome once the deadline aborts, whichever comes first. The
+ * listener goes as soon as the enquiry answers: one deadline is shared by every ID and kind of an
+ * inline query, and would otherwise gather a listener for each.
+ */
+function withinDeadline(asked: Promise<EnquiryOutcome>, deadline: AbortSignal, kind: EnquiryKind, transactionId: string): Promise<EnquiryOutcome> {
+  let expire: (() => void) | undefined;
+  const timeout = new Promise<EnquiryOutcome>((resolve) => {
+    expire = () => resolve({ kind, transactionId, checkedAt: new Date(), type: "timeout" });
     if (deadline.aborted) expire();
     else deadline.addEventListener("abort", expire, { once: true });
   });
+  return Promise.race([asked, timeout]).finally(() => expire && deadline.removeEventListener("abort", expire));
 }
