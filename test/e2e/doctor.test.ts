@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
@@ -133,6 +135,27 @@ describe("npm run doctor, the real process", () => {
       expect(code).toBe(0);
       expect(line(lines, "State store")).toMatch(/^✓ State store: Redis answers \(master [^,]+, \d+ replicas? online\); (NO )?persistence/);
     } finally {
+      if (redis.available) await deletePrefix(redis.url, prefix);
+    }
+  }, 30_000);
+
+  it.skipIf(!redis.available)("a Redis user without ROLE (an ACL of -@dangerous): ✓, and what it costs (no wait for a replica)", async () => {
+    const prefix = testPrefix("doctor-acl");
+    const user = `psb-doctor-${randomBytes(4).toString("hex")}`;
+    const password = randomBytes(12).toString("hex");
+    const admin = new Redis(redis.available ? redis.url : "");
+    try {
+      await admin.call("ACL", "SETUSER", user, "on", `>${password}`, "~*", "&*", "+@all", "-@dangerous");
+      const url = new URL(redis.available ? redis.url : "redis://127.0.0.1:6379");
+      url.username = user;
+      url.password = password;
+      const { code, lines, output } = await doctor({ REDIS_URL: url.toString(), REDIS_PREFIX: prefix });
+      expect(code).toBe(0);
+      expect(line(lines, "State store")).toMatch(/^✓ State store: Redis answers .*; ROLE is not allowed for this user: .*allow ROLE and WAIT/);
+      expect(output).not.toContain(password);
+    } finally {
+      await admin.call("ACL", "DELUSER", user);
+      admin.disconnect();
       if (redis.available) await deletePrefix(redis.url, prefix);
     }
   }, 30_000);

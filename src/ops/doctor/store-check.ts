@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { Redis } from "ioredis";
+import { ReplyError, type Redis } from "ioredis";
 import type { StateConfig } from "../../config.ts";
 import { openRedisStore } from "../../state/redis/redis-store.ts";
 import { IN_MEMORY, openDatabase, StateFileError } from "../../state/sqlite/open-database.ts";
@@ -36,13 +36,24 @@ async function checkRedis(state: Extract<StateConfig, { kind: "redis" }>, timeou
     return failed(label, `Redis does not answer: ${why}. Check ${variable}, and that Redis runs and can be reached from here`);
   }
   try {
-    const [topology, persistence] = await Promise.all([store.topology?.().catch(() => undefined), persistenceOf(store.client)]);
+    const [topology, persistence, replication] = await Promise.all([store.topology?.().catch(() => undefined), persistenceOf(store.client), replicationOf(store.client)]);
     const where = topology
       ? `master ${topology.master}, ${topology.replicas} replica${topology.replicas === 1 ? "" : "s"} online${topology.sentinels === undefined ? "" : `, seen by ${topology.sentinels} sentinel${topology.sentinels === 1 ? "" : "s"}`}`
       : "reachable";
-    return passed(label, `Redis answers (${where}); ${persistence}`);
+    return passed(label, `Redis answers (${where}); ${persistence}${replication ? `; ${replication}` : ""}`);
   } finally {
     await store.close();
+  }
+}
+
+/** What a durable write needs to wait for a replica (ROLE, then WAIT): said only when Redis refuses it to this user. */
+async function replicationOf(client: Redis): Promise<string | undefined> {
+  try {
+    await client.role();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ReplyError)) return undefined;
+    return "ROLE is not allowed for this user: grants, watches and cases are not waited for on a replica (allow ROLE and WAIT)";
   }
 }
 
