@@ -53,6 +53,26 @@ describe("the sandbox's trouble on demand", () => {
   const post = (body: unknown, token = "sandbox-token") =>
     fetch(troubleUrl(), { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
 
+  it("holds many stalled requests at once (timeouts) without a warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const wide = createEnquiryClient({ baseUrl: sandbox.url, token: () => "sandbox-token", timeoutMs: 200, totalTimeoutMs: 200, retries: 0, connections: 16, backoffMs: 10 });
+    sandbox.setTrouble({ mode: "timeouts", kinds: ["collection"] });
+    try {
+      const before = sandbox.stats.requests;
+      const answers = await Promise.all(Array.from({ length: 14 }, (_, n) => wide.enquire("collection", `COL-SUCCESS-S${n}`)));
+      expect(answers.every((answer) => answer.type === "timeout")).toBe(true);
+      expect(sandbox.stats.requests - before).toBe(14);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      sandbox.setTrouble({ mode: "none", kinds: ["collection", "airtime"] });
+      process.off("warning", onWarning);
+      await wide.close();
+    }
+  });
+
   it("fails every enquiry of the kinds in trouble, whatever the ID, and recovers", async () => {
     const set = await post({ mode: "errors", kinds: ["collection"] });
     expect(set.status).toBe(200);

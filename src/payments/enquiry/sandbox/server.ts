@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -69,6 +70,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // When each SETTLE ID was first asked about.
   const firstAsked = new Map<string, number>();
   const stalls = new AbortController();
+  // Each stalled request waits on it until the sandbox closes: as many as the bot sends meanwhile.
+  setMaxListeners(0, stalls.signal);
   const tokens = options.tokenEndpoint ? sandboxTokenEndpoint(options.tokenEndpoint) : undefined;
 
   const stall = async (res: ServerResponse): Promise<boolean> => {
