@@ -264,7 +264,8 @@ describe("listing and revoking", () => {
     for (const button of harness.keyboardOf(first)) expect(Buffer.byteLength(button.callback_data)).toBeLessThanOrEqual(64);
     await harness.bot.handleUpdate(callbackUpdate(next?.callback_data ?? "", { message_id: 9001, chat: privateOf(ADMIN), reply_markup: first?.reply_markup }, ADMIN));
     expect(harness.edits().at(-1)?.payload.text).toMatch(/page 2 of 67/);
-  });
+    // A size test: granting 1,000 people one at a time takes about 3 s, more on a busy machine.
+  }, 20_000);
 
   it("/revoke: a grant goes (the person is told, and refused from then on); a configuration entry stays, and says so", async () => {
     const harness = setup();
