@@ -253,6 +253,7 @@ describe("listing and revoking", () => {
     expect(harness.sent().at(-1)?.payload.text).toContain(`👤 Abena Mensah ${agent.id} · allowed by`);
   });
 
+  // A size test: granting 1,000 people one at a time takes about 3 s, more on a busy machine.
   it("stays within Telegram's limits for 1,000 entries, a page at a time with ◀ ▶", async () => {
     const harness = setup();
     for (let i = 0; i < 1_000; i++) await harness.assembled.access.grants.grant({ kind: "user", subject: { id: 100_000 + i, name: `Agent ${"x".repeat(40)} ${i}` }, how: { type: "allowed", by: { id: ADMIN.id, name: "Kofi" }, at: i } });
@@ -264,7 +265,6 @@ describe("listing and revoking", () => {
     for (const button of harness.keyboardOf(first)) expect(Buffer.byteLength(button.callback_data)).toBeLessThanOrEqual(64);
     await harness.bot.handleUpdate(callbackUpdate(next?.callback_data ?? "", { message_id: 9001, chat: privateOf(ADMIN), reply_markup: first?.reply_markup }, ADMIN));
     expect(harness.edits().at(-1)?.payload.text).toMatch(/page 2 of 67/);
-    // A size test: granting 1,000 people one at a time takes about 3 s, more on a busy machine.
   }, 20_000);
 
   it("/revoke: a grant goes (the person is told, and refused from then on); a configuration entry stays, and says so", async () => {
