@@ -444,7 +444,7 @@ describe("nobody forgets a case", () => {
     expect(told(SUPPORT.id)).toHaveLength(1);
     expect((await t.card()).text).toMatch(/^🆘 Case #1 · waiting for someone to take it\n✅ Collection COL-SETTLE-1\nPayment: SUCCESS/);
     expect(t.harness.logs.entries().filter((entry) => entry.event === "case" && entry.action === "settled")).toHaveLength(1);
-  });
+  }, 15_000);
 
   it("/cases lists the open cases in the support chat, oldest first, linked to their cards; an agent's lists theirs; elsewhere says where", async () => {
     const t = setup();
