@@ -1,5 +1,6 @@
 import { json, startLocalServer, type LocalServer } from "./http-server.ts";
 import { enquiryAnswer } from "./http-server.ts";
+import { tokenRequester, type TokenRequester } from "../../src/payments/enquiry/token-request.ts";
 
 export type TokenServerMode = "issue" | "error" | "refuse" | "hang";
 
@@ -86,4 +87,14 @@ export async function startEnquiryServer(accepts: (token: string) => boolean): P
     },
     close: () => server.close(),
   };
+}
+
+/** The bot's side of a token server: client-1 / secret-1 with HTTP Basic, on the test's clock. */
+export function testTokenRequester(tokens: TokenServer, now: () => number, timeoutMs = 1_000): TokenRequester {
+  return tokenRequester({
+    credentials: { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: "secret-1" }, auth: "basic", method: "POST", scope: undefined },
+    secret: () => "secret-1",
+    timeoutMs,
+    now: () => new Date(now()),
+  });
 }

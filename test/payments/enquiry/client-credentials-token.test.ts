@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientCredentialsToken, type ClientCredentialsToken, type TokenAlert } from "../../../src/payments/enquiry/client-credentials-token.ts";
 import { createEnquiryClient, type EnquiryClient } from "../../../src/payments/enquiry/client.ts";
-import { tokenRequester } from "../../../src/payments/enquiry/token-request.ts";
 import { isUsable } from "../../../src/payments/enquiry/token-schedule.ts";
 import type { StateStore } from "../../../src/state/ports.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { startEnquiryServer, startTokenServer, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
+import { startEnquiryServer, startTokenServer, testTokenRequester, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -37,12 +36,7 @@ async function setup(options: { lifetimeSeconds: number | undefined; refusedRetr
   const store = options.store ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   if (!options.store) cleanups.push(() => store.close());
   const clock = skewedClock();
-  const requester = tokenRequester({
-    credentials: { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: "secret-1" }, auth: "basic", method: "POST", scope: undefined },
-    secret: () => "secret-1",
-    timeoutMs: options.timeoutMs ?? 1_000,
-    now: () => new Date(clock.now()),
-  });
+  const requester = testTokenRequester(tokens, clock.now, options.timeoutMs);
   const token = clientCredentialsToken({
     requester,
     kv: store.kv,

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientCredentialsToken, type TokenAlert } from "../../../src/payments/enquiry/client-credentials-token.ts";
 import { createEnquiryClient } from "../../../src/payments/enquiry/client.ts";
-import { tokenRequester } from "../../../src/payments/enquiry/token-request.ts";
 import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
 import { deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../../support/redis.ts";
-import { startEnquiryServer, startTokenServer, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
+import { startEnquiryServer, startTokenServer, testTokenRequester, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
 
 const redis = await probeRedis();
 const skip = redis.available ? undefined : redis.reason;
@@ -21,12 +20,7 @@ const clock = { skewMs: 0, now: () => Date.now() + clock.skewMs };
 /** An instance of the bot as far as its token goes: its own Redis connections, token manager and enquiry client, on a shared prefix. */
 async function instance(name: string, prefix: string, tokens: TokenServer, enquiries: EnquiryServer, refusedRetryMs?: number) {
   const store = await openRedisStore({ url, prefix });
-  const requester = tokenRequester({
-    credentials: { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: "secret-1" }, auth: "basic", method: "POST", scope: undefined },
-    secret: () => "secret-1",
-    timeoutMs: 1_000,
-    now: () => new Date(clock.now()),
-  });
+  const requester = testTokenRequester(tokens, clock.now);
   const token = clientCredentialsToken({
     requester,
     kv: store.kv,
