@@ -229,6 +229,7 @@ toast-cancel-nothing = Nothing to cancel.
 unhandled-hint = I understand transaction IDs sent as text (TX-12345), commands such as /collection TX-12345, and lists of IDs as .csv or .txt files. /help shows everything.
 unknown-command = I don't know that command. To check a payment: /collection TX-12345, /airtime TX-12345 or /status TX-12345. /help lists everything.
 unknown-command-did-you-mean = I don't know that command. Did you mean {$command}? /help lists everything.
+feature-off-cases = Cases are off here: an admin turns them on by setting SUPPORT_CHAT_ID.
 
 ## Managing access: strangers asking
 access-denied-private-request = Sorry, this bot is private. Press Request access to ask the admins, or give an admin your user ID: {$userId}

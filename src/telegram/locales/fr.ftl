@@ -225,6 +225,7 @@ toast-cancel-nothing = Rien à annuler.
 unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.
 unknown-command = Je ne connais pas cette commande. Pour vérifier un paiement : /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help montre tout.
 unknown-command-did-you-mean = Je ne connais pas cette commande. Vouliez-vous dire {$command} ? /help montre tout.
+feature-off-cases = Les dossiers sont désactivés ici : un administrateur les active en définissant SUPPORT_CHAT_ID.
 
 ## Managing access: strangers asking
 access-denied-private-request = Désolé, ce bot est privé. Appuyez sur Demander l'accès pour le demander aux administrateurs, ou donnez à un administrateur votre ID utilisateur : {$userId}

@@ -249,6 +249,7 @@ toast-cancel-nothing = Nada a cancelar.
 unhandled-hint = Compreendo IDs de transação enviados como texto (TX-12345), comandos como /collection TX-12345 e listas de IDs em ficheiros .csv ou .txt. /help mostra tudo.
 unknown-command = Não conheço esse comando. Para verificar um pagamento: /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help mostra todos os comandos.
 unknown-command-did-you-mean = Não conheço esse comando. Queria dizer {$command}? /help mostra todos os comandos.
+feature-off-cases = Os casos estão desativados aqui: um administrador ativa-os definindo SUPPORT_CHAT_ID.
 
 ## Gestão de acessos: pedidos de desconhecidos
 access-denied-private-request = Desculpe, este bot é privado. Toque em Pedir acesso para fazer o pedido aos administradores, ou dê a um administrador o seu ID de utilizador: {$userId}

@@ -234,6 +234,7 @@ toast-cancel-nothing = Hakuna cha kughairi.
 unhandled-hint = Ninaelewa ID za miamala zinazotumwa kama maandishi (TX-12345), amri kama /collection TX-12345, na orodha za ID katika faili la .csv au .txt. /help inaonyesha yote.
 unknown-command = Siitambui amri hiyo. Ili kukagua malipo: /collection TX-12345, /airtime TX-12345 au /status TX-12345. /help inaonyesha amri zote.
 unknown-command-did-you-mean = Siitambui amri hiyo. Ulimaanisha {$command}? /help inaonyesha amri zote.
+feature-off-cases = Kesi zimezimwa hapa: msimamizi anaziwasha kwa kuweka SUPPORT_CHAT_ID.
 
 ## Kusimamia ruhusa: watu wasiojulikana wanaoomba
 access-denied-private-request = Samahani, bot hii ni ya faragha. Bonyeza Omba ruhusa ili kuwauliza wasimamizi, au mpe msimamizi ID yako ya mtumiaji: {$userId}
