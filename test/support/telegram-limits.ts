@@ -1,5 +1,6 @@
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import { expect } from "vitest";
+import { labelsCut } from "../../src/telegram/views/phone-rows.ts";
 import type { ApiCall } from "./fake-telegram-fetch.ts";
 
 /** Telegram's limits: a message's text, a file's caption, a button's data (in bytes). */
@@ -29,4 +30,24 @@ export function expectSendable(calls: readonly ApiCall[], entityTypes?: readonly
       expect(button.text.length).toBeGreaterThan(0);
     }
   }
+}
+
+
+/**
+ * The rows of every keyboard in these calls (sent, edited, changed alone, or under inline results)
+ * whose labels a phone would cut (src/telegram/views/phone-rows.ts measures them), each once, with
+ * the labels cut.
+ */
+export function rowsCutOnAPhone(calls: readonly ApiCall[]): { row: string[]; cut: string[] }[] {
+  const found = new Map<string, { row: string[]; cut: string[] }>();
+  for (const call of calls) {
+    const results = (call.payload.results ?? []) as { reply_markup?: InlineKeyboardMarkup }[];
+    const keyboards = [call.payload.reply_markup as InlineKeyboardMarkup | undefined, ...results.map((result) => result.reply_markup)];
+    for (const buttons of keyboards.flatMap((keyboard) => keyboard?.inline_keyboard ?? [])) {
+      const row = buttons.map((button) => button.text);
+      const cut = labelsCut(row);
+      if (cut.length > 0) found.set(JSON.stringify(row), { row, cut });
+    }
+  }
+  return [...found.values()];
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createCaseStore } from "../../src/payments/cases/case-store.ts";
 import { createTestBot, translations, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
-import { expectSendable } from "../support/telegram-limits.ts";
+import { expectSendable, rowsCutOnAPhone } from "../support/telegram-limits.ts";
 import { callbackUpdate, messageUpdate, USER } from "../support/updates.ts";
 
 const LONG_REASON = "Insufficient balance on the payer's wallet; the operator declined the debit after 3 attempts. ".repeat(8);
@@ -151,5 +151,17 @@ describe("every flow, in every language", () => {
       const same = texts.filter((text, index) => text !== "" && text === english[index]);
       expect(same, locale).toEqual([]);
     }
+  }, 60_000);
+});
+
+describe("every keyboard, in every language", () => {
+  it("has no row whose labels a phone would cut (the case card's, in the support chat, aside)", async () => {
+    const cut: Record<string, ReturnType<typeof rowsCutOnAPhone>> = {};
+    for (const locale of translations.locales) {
+      const calls = (await everyFlow(locale)).filter((call) => call.payload.chat_id !== SUPPORT.id);
+      expect(calls.filter((call) => call.payload.reply_markup !== undefined).length, locale).toBeGreaterThan(10);
+      cut[locale] = rowsCutOnAPhone(calls);
+    }
+    expect(cut).toEqual(Object.fromEntries(translations.locales.map((locale) => [locale, []])));
   }, 60_000);
 });
