@@ -45,14 +45,16 @@ summary-heading = {$kind}: { $count ->
    *[other] {$count} IDs
 }
 summary-not-found = not found
-summary-unauthorized = token rejected, tell an admin
+summary-unauthorized = token rejected
 summary-timeout = no answer in time
 summary-busy = service busy
 summary-upstream-error = service error
 summary-invalid = unreadable answer
-summary-wrong-address = wrong service address, tell an admin
+summary-wrong-address = wrong service address
 summary-no-token = no access token, try again shortly
-summary-token-refused = credentials refused, tell an admin
+summary-token-refused = credentials refused
+summary-admin-told = An admin has been told.
+summary-tell-admin = Please tell an admin.
 summary-unknown-note = Unknown is not failed: check again later.
 
 ## Asking

@@ -41,14 +41,16 @@ outcome-token-refused-hint-alerted = Le service a refusé les identifiants du bo
 ## Plusieurs ID dans une réponse
 summary-heading = {$kind} : {$count} ID
 summary-not-found = introuvable
-summary-unauthorized = jeton refusé, prévenez un administrateur
+summary-unauthorized = jeton refusé
 summary-timeout = pas de réponse à temps
 summary-busy = service saturé
 summary-upstream-error = erreur du service
 summary-invalid = réponse illisible
-summary-wrong-address = adresse du service erronée, prévenez un administrateur
+summary-wrong-address = adresse du service erronée
 summary-no-token = pas de jeton d'accès, réessayez dans un instant
-summary-token-refused = identifiants refusés, prévenez un administrateur
+summary-token-refused = identifiants refusés
+summary-admin-told = Un administrateur a été prévenu.
+summary-tell-admin = Prévenez un administrateur.
 summary-unknown-note = Inconnu ne veut pas dire échoué : revérifiez plus tard.
 
 ## Demander

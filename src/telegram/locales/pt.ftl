@@ -59,14 +59,16 @@ summary-heading = {$kind}: { $count ->
    *[other] {$count} IDs consultados
 }
 summary-not-found = não encontrado
-summary-unauthorized = token recusado, avise um administrador
+summary-unauthorized = token recusado
 summary-timeout = sem resposta a tempo
 summary-busy = serviço ocupado
 summary-upstream-error = erro do serviço
 summary-invalid = resposta ilegível
-summary-wrong-address = endereço do serviço errado, avise um administrador
+summary-wrong-address = endereço do serviço errado
 summary-no-token = sem token de acesso, tente novamente daqui a pouco
-summary-token-refused = credenciais recusadas, avise um administrador
+summary-token-refused = credenciais recusadas
+summary-admin-told = Um administrador já foi avisado.
+summary-tell-admin = Por favor, avise um administrador.
 summary-unknown-note = Se não foi possível verificar um pagamento, isso não quer dizer que falhou: volte a verificar mais tarde.
 
 ## Pedidos

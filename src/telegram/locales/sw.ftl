@@ -62,14 +62,16 @@ outcome-token-refused-hint-alerted = Huduma imekataa vitambulisho vya bot, kwa h
 ## ID kadhaa katika jibu moja
 summary-heading = {$kind}: ID {$count}
 summary-not-found = haikupatikana
-summary-unauthorized = tokeni imekataliwa, mjulishe msimamizi
+summary-unauthorized = tokeni imekataliwa
 summary-timeout = jibu halikufika kwa wakati
 summary-busy = huduma ina shughuli nyingi
 summary-upstream-error = hitilafu ya huduma
 summary-invalid = jibu lisilosomeka
-summary-wrong-address = anwani ya huduma si sahihi, mjulishe msimamizi
+summary-wrong-address = anwani ya huduma si sahihi
 summary-no-token = hakuna tokeni ya ufikiaji, jaribu tena baada ya muda mfupi
-summary-token-refused = vitambulisho vimekataliwa, mjulishe msimamizi
+summary-token-refused = vitambulisho vimekataliwa
+summary-admin-told = Msimamizi amejulishwa.
+summary-tell-admin = Tafadhali mjulishe msimamizi.
 summary-unknown-note = Hali isiyojulikana haimaanishi kwamba malipo yameshindwa: kagua tena baadaye.
 
 ## Kuuliza
