@@ -437,6 +437,7 @@ digest-reasons = Most frequent failure reasons:
 digest-trouble = { $kind }: { $service } degraded or down · { $failures } with failures unusually high
 digest-trouble-none = The provider was never degraded or down.
 digest-watched = Payments watched now: { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d { $hours } h

@@ -445,6 +445,7 @@ digest-reasons = Motifs d'échec les plus fréquents :
 digest-trouble = { $kind } : { $service } dégradé ou en panne · { $failures } avec des échecs anormalement nombreux
 digest-trouble-none = Le fournisseur n'a jamais été dégradé ni en panne.
 digest-watched = Paiements suivis en ce moment : { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } j { $hours } h

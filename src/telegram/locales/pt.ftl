@@ -457,6 +457,7 @@ digest-reasons = Motivos de falha mais frequentes:
 digest-trouble = { $kind }: fornecedor com perturbações ou fora de serviço durante { $service } · falhas invulgarmente numerosas durante { $failures }
 digest-trouble-none = O fornecedor nunca esteve com perturbações nem fora de serviço.
 digest-watched = Pagamentos em acompanhamento agora: { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d e { $hours } h

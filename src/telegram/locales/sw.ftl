@@ -439,6 +439,7 @@ digest-reasons = Sababu zinazojitokeza zaidi za kushindwa:
 digest-trouble = { $kind }: huduma ikisuasua au isipopatikana: { $service } · malipo mengi yakishindwa isivyo kawaida: { $failures }
 digest-trouble-none = Mtoa huduma hakuwahi kusuasua wala kukosekana.
 digest-watched = Malipo yanayofuatiliwa sasa: { $count }
+duration-seconds = sekunde { $seconds }
 duration-minutes = dakika { $minutes }
 duration-hours = saa { $hours } dakika { $minutes }
 duration-days = siku { $days } saa { $hours }

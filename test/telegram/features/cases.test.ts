@@ -428,7 +428,7 @@ describe("nobody forgets a case", () => {
     const reminders = () => t.to(SUPPORT.id).filter((message) => String(message.text).startsWith("⏰"));
     await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited 1 min and nobody has taken it yet\.$/)]);
+    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited \d+ s and nobody has taken it yet\.$/)]);
     expect((reminders()[0]?.reply_parameters as { message_id: number }).message_id).toBe((await t.card(1)).messageId);
   });
 
@@ -453,10 +453,10 @@ describe("nobody forgets a case", () => {
     await t.pressCard(/Take/, KOFI, 2);
     await t.write("/cases", { chat: SUPPORT, from: KOFI });
     const list = t.last(SUPPORT.id);
-    expect(list?.text).toBe("Open cases (2), oldest first:\n#1 · Collection COL-FAILED-1 · 1 min · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · 1 min · taken by Kofi");
+    expect(list?.text).toMatch(/^Open cases \(2\), oldest first:\n#1 · Collection COL-FAILED-1 · \d+ s · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · \d+ s · taken by Kofi$/);
     const links = (list?.entities as { type: string; url?: string }[]).filter((entity) => entity.type === "text_link").map((entity) => entity.url);
     expect(links).toEqual([`https://t.me/c/5555555555/${(await t.card(1)).messageId}`, `https://t.me/c/5555555555/${(await t.card(2)).messageId}`]);
-    expect((await t.ask("/cases")).text).toBe("Your open cases (1):\n#1 · Collection COL-FAILED-1 · 1 min · nobody has taken it");
+    expect((await t.ask("/cases")).text).toMatch(/^Your open cases \(1\):\n#1 · Collection COL-FAILED-1 · \d+ s · nobody has taken it$/);
   });
 
   it("shows admins the open cases in /health", async () => {

@@ -38,6 +38,18 @@ describe("health messages", () => {
     expect(formatHealthChange(recovered, formats("en")).text).toBe("🟢 Airtime: the payment provider is back to normal since 11:05:00 UTC, after 2 h 5 min of trouble (at worst down).");
   });
 
+  it.each([
+    ["en", 11_000, "after 11 s of trouble"],
+    ["en", 59_400, "after 59 s of trouble"],
+    ["en", 90_000, "after 2 min of trouble"],
+    ["fr", 11_000, "après 11 s de difficultés"],
+    ["sw", 11_000, "sekunde 11"],
+  ])("in %s, a recovery after %i ms says %j, not a minute it never lasted", (locale, lasted, expected) => {
+    const figures = figuresOf(kindCounts({ success: 30 }, 400));
+    const recovered = { type: "service-recovered" as const, kind: "collection" as const, worst: "degraded" as const, figures, startedAt: T0, at: T0 + lasted };
+    expect(formatHealthChange(recovered, formats(locale)).text).toContain(expected);
+  });
+
   it("warns of the token's expiry by stage", () => {
     const expires = new Date(T0 + 3 * 24 * HOUR);
     expect(formatTokenExpiry("in-3-days", expires, formats("en")).text).toBe(

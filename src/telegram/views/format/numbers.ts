@@ -23,6 +23,9 @@ export function numberFormats(locale: string): NumberFormats {
 
 /** How long something lasted: "45 min", "2 h 5 min", "3 d 4 h". */
 export function formatDuration(ms: number, t: Translate): string {
+  // Under a minute in seconds: 11 s of trouble is not "1 min".
+  const seconds = Math.max(0, Math.round(ms / 1_000));
+  if (seconds < 60) return t("duration-seconds", { seconds: String(seconds) });
   const minutes = Math.max(1, Math.round(ms / 60_000));
   if (minutes < 60) return t("duration-minutes", { minutes: String(minutes) });
   const hours = Math.floor(minutes / 60);
