@@ -452,6 +452,8 @@ moment-day = {$day} at {$time}
 # This language's own name, as its speakers write it: shown on the /language buttons.
 
 language-name = English
+# Inside a sentence: "I answer you in English".
+language-name-in-sentence = English
 # How numbers and dates are written (an Intl language tag): en-GB writes 1,204 and 24 Nov 2026.
 intl-locale = en-GB
 command-language = Choose the bot's language

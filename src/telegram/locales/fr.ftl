@@ -460,6 +460,8 @@ moment-day = {$day} à {$time}
 # This language's own name, as its speakers write it: shown on the /language buttons.
 
 language-name = Français
+# Dans une phrase, en minuscule : « je vous réponds en français ».
+language-name-in-sentence = français
 # Comment s'écrivent les nombres et les dates (une étiquette de langue Intl) : fr écrit 1 204 et 24 nov. 2026.
 intl-locale = fr
 command-language = Choisir la langue du bot

@@ -470,6 +470,8 @@ moment-day = {$day} às {$time}
 ## Idioma
 # O nome deste idioma, tal como os seus falantes o escrevem: aparece nos botões de /language.
 language-name = Português
+# Numa frase, em minúsculas: «respondo-lhe em português».
+language-name-in-sentence = português
 # Como se escrevem números e datas (uma etiqueta de idioma Intl): pt-PT, como em Moçambique e Angola, escreve 12 045 e 24/11/2026.
 intl-locale = pt-PT
 command-language = Escolher o idioma do bot

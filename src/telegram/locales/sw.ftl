@@ -454,6 +454,8 @@ moment-day = {$day} saa {$time}
 # Jina la lugha hii jinsi wazungumzaji wake wanavyoliandika: huonyeshwa kwenye vitufe vya /language.
 
 language-name = Kiswahili
+# Ndani ya sentensi: "ninakujibu kwa Kiswahili".
+language-name-in-sentence = Kiswahili
 # Jinsi namba na tarehe zinavyoandikwa (lebo ya lugha ya Intl): sw huandika 12,045 na 24 Nov 2026.
 intl-locale = sw
 command-language = Chagua lugha ya bot
