@@ -441,6 +441,10 @@ duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d { $hours } h
+duration-years = { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}
 
 
 ## Moments: when something ends or may be done again (BOT_TIMEZONE)

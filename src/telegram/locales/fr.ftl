@@ -449,6 +449,10 @@ duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } j { $hours } h
+duration-years = { $years ->
+    [one] { $years } an
+   *[other] { $years } ans
+}
 
 
 ## Moments: when something ends or may be done again (BOT_TIMEZONE)

@@ -461,6 +461,10 @@ duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d e { $hours } h
+duration-years = { $years ->
+    [one] { $years } ano
+   *[other] { $years } anos
+}
 
 ## Momentos: quando algo termina ou pode voltar a ser feito (BOT_TIMEZONE)
 moment-today = hoje às {$time}

@@ -443,6 +443,10 @@ duration-seconds = sekunde { $seconds }
 duration-minutes = dakika { $minutes }
 duration-hours = saa { $hours } dakika { $minutes }
 duration-days = siku { $days } saa { $hours }
+duration-years = { $years ->
+    [one] mwaka { $years }
+   *[other] miaka { $years }
+}
 
 
 ## Nyakati: jambo linapoisha au linapoweza kufanywa tena (BOT_TIMEZONE)

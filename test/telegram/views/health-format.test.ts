@@ -3,6 +3,7 @@ import { figuresOf } from "../../../src/payments/health/counting/counts.ts";
 import type { DailyDigest } from "../../../src/payments/health/reporting/daily-digest.ts";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../src/telegram/views/format/health.ts";
+import { formatDuration } from "../../../src/telegram/views/format/numbers.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { kindCounts } from "../../support/health-counts.ts";
 
@@ -48,6 +49,17 @@ describe("health messages", () => {
     const figures = figuresOf(kindCounts({ success: 30 }, 400));
     const recovered = { type: "service-recovered" as const, kind: "collection" as const, worst: "degraded" as const, figures, startedAt: T0, at: T0 + lasted };
     expect(formatHealthChange(recovered, formats(locale)).text).toContain(expected);
+  });
+
+  it.each([
+    ["en", 73, "73 years"],
+    ["en", 1, "1 year"],
+    ["fr", 73, "73 ans"],
+    ["pt", 73, "73 anos"],
+    ["sw", 73, "miaka 73"],
+    ["sw", 1, "mwaka 1"],
+  ])("in %s, a time %i years away (a token that expires in 2100) reads %j, not thousands of days", (locale, years, expected) => {
+    expect(formatDuration(years * 365.25 * 24 * HOUR + 3 * HOUR, translations.translatorFor(locale))).toBe(expected);
   });
 
   it("warns of the token's expiry by stage", () => {
