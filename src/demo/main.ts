@@ -7,6 +7,7 @@ import { assembleBot } from "../app/assemble.ts";
 import { botSettings } from "../app/bot-settings.ts";
 import { createLogger, SecretSet } from "../logger.ts";
 import { createEnquiryClient } from "../payments/enquiry/client.ts";
+import { createCaseStore } from "../payments/cases/case-store.ts";
 import { SCENARIOS } from "../payments/enquiry/sandbox/scenarios.ts";
 import type { EnquiryOutcome } from "../payments/enquiry/types.ts";
 import { startSandbox, TROUBLE_MODES, type TroubleMode } from "../payments/enquiry/sandbox/server.ts";
@@ -61,6 +62,18 @@ const botInfo: UserFromGetMe = {
 } as UserFromGetMe;
 const user = { id: 1001, is_bot: false, first_name: "Agent", language_code: flags.lang };
 const chat = { id: user.id, type: "private" as const, first_name: user.first_name };
+/**
+ * The support team's chat (SUPPORT_CHAT_ID): the cards of cases go there, and what the bot says
+ * there is marked [support]; `/support TEXT` speaks there as one of the team.
+ */
+const supportChat = { id: -1_002_000_000_001, type: "supergroup" as const, title: "Support team (demo)" };
+const supportMember = { id: 2001, is_bot: false, first_name: "Kofi", language_code: "en" };
+const SUPPORT_MARK = "[support] ";
+const chatOf = (chatId: unknown) => (Number(chatId) === supportChat.id ? supportChat : chat);
+/** Who speaks, and where: `bot> `, `[support] bot> `, `[support] Kofi> `. */
+const headOf = (chatId: number | undefined, who: string) => `${chatId === supportChat.id ? SUPPORT_MARK : ""}${who}> `;
+/** A case nobody took is recalled in the support chat after this long (15 min in production). */
+const DEMO_CASE_REMIND_MS = 2 * 60_000;
 
 /** A file of IDs to try bulk checks with: `/file <this path> /collection`. */
 const SAMPLE_FILE = "src/demo/sample-ids.csv";
@@ -103,6 +116,8 @@ const logger = createLogger({ level: flags.verbose ? "info" : "silent", secrets:
 // The embedded store, in memory: the demo leaves nothing behind.
 const state = openSqliteStore({ path: IN_MEMORY });
 const acts = healthActs(state.tallies);
+// The cases as the bot keeps them: /support #N finds a case's card, /reply a case's message.
+const caseStore = createCaseStore(state);
 const translations = new Translations();
 const BOT_TOKEN = "100000001:demo-token-not-used-anywhere";
 // Files "sent" with /file are read from disk when the bot downloads them.
@@ -119,18 +134,22 @@ const files: TelegramFiles = {
 
 let nextMessageId = 1;
 let pressable: NumberedButton[] = [];
+/** Whether the button pressed last was in the support chat (its toast is shown there). */
+let pressedBySupport = false;
 /** The inline results last shown: while set, `#n` chooses one (posting it) instead of pressing a button. */
 let choosable: InlineQueryResultArticle[] | undefined;
 const sent = new Map<number, Message>();
 /** Answers posted "via @bot" from inline results, by inline_message_id. */
 const postedInline = new Map<string, Message>();
 
-function show(prefix: string, message: { text?: string; entities?: MessageEntity[]; reply_markup?: unknown }) {
+/** A message as its chat shows it: who wrote it (and where), what it is (an edit…), its text, its buttons. */
+function show(head: string, message: { text?: string; entities?: MessageEntity[]; reply_markup?: unknown }, note?: string) {
+  const indent = " ".repeat(head.length);
   const body = renderText(message.text ?? "", message.entities ?? [], color).split("\n");
-  say(`${prefix}${body.join("\n     ")}`);
+  say(`${head}${note === undefined ? "" : `${note}\n${indent}`}${body.join(`\n${indent}`)}`);
   const keyboard = renderButtons(message.reply_markup as Parameters<typeof renderButtons>[0], color);
   if (keyboard.buttons.length > 0) {
-    say(`     ${keyboard.text.split("\n").join("\n     ")}`);
+    say(`${indent}${keyboard.text.split("\n").join(`\n${indent}`)}`);
     pressable = keyboard.buttons;
     choosable = undefined;
   }
@@ -146,23 +165,35 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       const message = {
         message_id: nextMessageId++,
         date: Math.floor(Date.now() / 1000),
-        chat,
+        chat: chatOf(args.chat_id),
         from: botInfo,
         text: args.text,
         entities: args.entities,
         reply_markup: args.reply_markup,
       } as Message;
       sent.set(message.message_id, message);
-      show("bot> ", message);
+      show(headOf(message.chat.id, "bot"), message);
       return ok(message);
     }
+    case "copyMessage": {
+      // A photo or document of a case, copied with its heading as the caption.
+      const message = { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: chatOf(args.chat_id), from: botInfo, text: args.caption } as Message;
+      sent.set(message.message_id, message);
+      show(headOf(message.chat.id, "bot"), message, "(copies a file, captioned)");
+      return ok({ message_id: message.message_id });
+    }
+    case "getChat":
+      return ok(Number(args.chat_id) === supportChat.id ? { ...supportChat, is_forum: false } : chat);
+    case "getChatMember":
+      // The support team's member administers the support chat (its /language is theirs to set).
+      return ok({ status: args.user_id === supportMember.id ? "administrator" : "member", user: args.user_id === supportMember.id ? supportMember : user });
     case "editMessageText": {
       const inlineId = args.inline_message_id as string | undefined;
       const previous = inlineId === undefined ? sent.get(Number(args.message_id)) : postedInline.get(inlineId);
       const message = { ...previous, text: args.text, entities: args.entities, reply_markup: args.reply_markup } as Message;
       if (inlineId === undefined) sent.set(message.message_id, message);
       else postedInline.set(inlineId, message);
-      show(`bot> (edits ${inlineId === undefined ? "its message" : "the message posted via @" + botInfo.username})\n     `, message);
+      show(headOf(previous?.chat.id, "bot"), message, `(edits ${inlineId === undefined ? "its message" : "the message posted via @" + botInfo.username})`);
       return ok(inlineId === undefined ? message : true);
     }
     case "editMessageReplyMarkup": {
@@ -171,7 +202,8 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
       sent.set(message.message_id, message);
       const keyboard = renderButtons(message.reply_markup, color);
       pressable = keyboard.buttons;
-      say(`bot> (changes its buttons)\n     ${keyboard.text}\n`);
+      const head = headOf(previous?.chat.id, "bot");
+      say(`${head}(changes its buttons)\n${" ".repeat(head.length)}${keyboard.text}\n`);
       return ok(message);
     }
     case "answerInlineQuery": {
@@ -195,7 +227,7 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
         return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: botInfo } };
       })() as never;
     case "answerCallbackQuery":
-      if (typeof args.text === "string") say(`     (toast: ${args.text})\n`);
+      if (typeof args.text === "string") say(`${pressedBySupport ? SUPPORT_MARK : "     "}(toast: ${args.text})\n`);
       return ok(true);
     default:
       return ok(true);
@@ -213,6 +245,8 @@ const assembled = assembleBot({
     watches: { firstCheckMs: 3_000, maxIntervalMs: 4_000 },
     // Every check asks the sandbox: an answer cached before /trouble would hide the trouble played.
     cacheTtlSeconds: 0,
+    // Cases: 🆘 Ask support and /escalate, their cards in the demo's support chat.
+    support: { chatId: supportChat.id, threadId: undefined, remindMs: DEMO_CASE_REMIND_MS },
     health: { thresholds: { minEnquiries: DEMO_MIN_ENQUIRIES, slowMs: DEMO_SLOW_MS, recoveryMs: DEMO_RECOVERY_MS } },
   }),
   state: { ...state, tallies: acts.tallies },
@@ -247,7 +281,7 @@ function pressOrChoose(line: string, n: number): Update | undefined {
     const message = { message_id: 0, date: Math.floor(Date.now() / 1000), chat, text: content.message_text, entities: content.entities, reply_markup: result.reply_markup } as Message;
     postedInline.set(inlineMessageId, message);
     choosable = undefined;
-    show(`you> (post via @${botInfo.username})\n     `, message);
+    show("you> ", message, `(post via @${botInfo.username})`);
     // Telegram tells the bot which result was posted where (inline feedback, on in BotFather).
     return { update_id: nextUpdateId++, chosen_inline_result: { result_id: result.id, from: user, query: "", inline_message_id: inlineMessageId } };
   }
@@ -258,7 +292,9 @@ function pressOrChoose(line: string, n: number): Update | undefined {
     say(`(no button ${line} to press)\n`);
     return undefined;
   }
-  const query = { id: String(nextUpdateId), from: user, chat_instance: "demo", data: button.data };
+  // A button in the support chat (a card's) is pressed by the support team's member.
+  pressedBySupport = message?.chat.id === supportChat.id;
+  const query = { id: String(nextUpdateId), from: pressedBySupport ? supportMember : user, chat_instance: "demo", data: button.data };
   return { update_id: nextUpdateId++, callback_query: message ? { ...query, message: message as never } : { ...query, inline_message_id: inline?.[0] } };
 }
 
@@ -305,28 +341,100 @@ async function playTrouble(mode: string): Promise<void> {
   await assembled.health.monitor.evaluate();
 }
 
+/** The first line of a message, shortened: what a reply is to. */
+const gist = (message: Message | undefined) => {
+  const first = (message?.text ?? "").split("\n")[0] ?? "";
+  return first.length > 60 ? `${first.slice(0, 59)}…` : first;
+};
+
+/**
+ * `/support TEXT`: the support team's member writes TEXT in the support chat, as a reply to the
+ * last message the bot posted there (a card, or an agent's message); `/support #N TEXT` replies
+ * to case #N's card; `/support /cases` (any command) is sent there as it is.
+ */
+async function supportUpdate(typed: string): Promise<Update | undefined> {
+  const numbered = /^#(\d+)(?:\s+([\s\S]*))?$/.exec(typed);
+  const text = numbered ? (numbered[2] ?? "").trim() : typed;
+  if (text === "") {
+    say("(/support TEXT writes TEXT in the support chat as Kofi from the support team, a reply to the latest card or message there; /support #N TEXT replies to case #N's card; /support /cases sends a command there)\n");
+    return undefined;
+  }
+  let replyTo: Message | undefined;
+  if (numbered) {
+    const value = await caseStore.load(Number(numbered[1]));
+    if (!value) {
+      say(`(there is no case #${numbered[1]}: /support #N TEXT replies to case #N's card)\n`);
+      return undefined;
+    }
+    replyTo = value.card && sent.get(value.card.messageId);
+  } else if (!text.startsWith("/")) {
+    replyTo = [...sent.values()].filter((message) => message.chat.id === supportChat.id).at(-1);
+    if (!replyTo) {
+      say("(no card in the support chat yet: open a case first, e.g. /escalate COL-FAILED-1)\n");
+      return undefined;
+    }
+  }
+  const head = headOf(supportChat.id, supportMember.first_name);
+  say(`${head}${text}${replyTo ? `\n${" ".repeat(head.length)}(a reply to: ${gist(replyTo)})` : ""}\n`);
+  return { update_id: nextUpdateId++, message: messageFrom(supportMember, supportChat, text, replyTo) };
+}
+
+/** `/reply TEXT`: the agent replies to the bot's latest message of a case (`/reply #N TEXT`: of case #N), as Telegram's Reply does. */
+async function agentReplyUpdate(typed: string): Promise<Update | undefined> {
+  const numbered = /^#(\d+)(?:\s+([\s\S]*))?$/.exec(typed);
+  const text = numbered ? (numbered[2] ?? "").trim() : typed;
+  if (text === "") {
+    say("(/reply TEXT answers the bot's latest message of a case, as Telegram's Reply does; /reply #N TEXT, its latest of case #N)\n");
+    return undefined;
+  }
+  let replyTo: Message | undefined;
+  for (const message of [...sent.values()].reverse()) {
+    if (message.chat.id !== chat.id) continue;
+    const number = await caseStore.caseOfMessage(chat.id, message.message_id);
+    if (number !== undefined && (!numbered || number === Number(numbered[1]))) {
+      replyTo = message;
+      break;
+    }
+  }
+  if (!replyTo) {
+    say(numbered ? `(no message of case #${numbered[1]} to reply to)\n` : "(no message of a case to reply to yet: open a case first, e.g. /escalate COL-FAILED-1)\n");
+    return undefined;
+  }
+  say(`     (a reply to: ${gist(replyTo)})\n`);
+  return { update_id: nextUpdateId++, message: messageFrom(user, chat, text, replyTo) };
+}
+
+/** A message as Telegram delivers it: a command's entity, and the message it replies to. */
+function messageFrom(from: typeof user, where: typeof chat | typeof supportChat, text: string, replyTo?: Message): Update["message"] {
+  const command = /^\/\S*/.exec(text)?.[0];
+  return {
+    message_id: nextMessageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat: where,
+    from,
+    text,
+    ...(command ? { entities: [{ type: "bot_command" as const, offset: 0, length: command.length }] } : {}),
+    ...(replyTo ? { reply_to_message: replyTo } : {}),
+  } as Update["message"];
+}
+
 async function updateFor(line: string): Promise<Update | undefined> {
   const trouble = /^\/trouble(?:\s+(\S+))?\s*$/.exec(line);
   if (trouble) {
     await playTrouble(trouble[1] ?? "");
     return undefined;
   }
+  const support = /^\/support(?:\s+([\s\S]*))?$/.exec(line);
+  if (support) return supportUpdate((support[1] ?? "").trim());
+  const reply = /^\/reply(?:\s+([\s\S]*))?$/.exec(line);
+  if (reply) return agentReplyUpdate((reply[1] ?? "").trim());
   const press = /^#(\d+)$/.exec(line);
   if (press) return pressOrChoose(line, Number(press[1]));
   const file = /^\/file\s+(\S+)\s*(.*)$/.exec(line);
   if (file) return fileUpdate(file[1] ?? "", file[2] ?? "");
   const inline = new RegExp(`^@(?:${botInfo.username})?\\s*(.*)$`).exec(line);
   if (inline) return { update_id: nextUpdateId++, inline_query: { id: String(nextUpdateId), from: user, query: inline[1] ?? "", offset: "", chat_type: "sender" } };
-  const command = /^\/\S*/.exec(line)?.[0];
-  const message = {
-    message_id: nextMessageId++,
-    date: Math.floor(Date.now() / 1000),
-    chat,
-    from: user,
-    text: line,
-    ...(command ? { entities: [{ type: "bot_command" as const, offset: 0, length: command.length }] } : {}),
-  } as Update["message"];
-  return { update_id: nextUpdateId++, message };
+  return { update_id: nextUpdateId++, message: messageFrom(user, chat, line) };
 }
 
 say(
@@ -339,6 +447,9 @@ say(
     `  /watch COL-SETTLE-1           (pending for ${SETTLE_MS / 1000} s, then settled: the bot tells you)`,
     `  @${botInfo.username} ANY-PENDING-4   (inline mode, as in any chat; then #1 posts a result)`,
     `  /file ${SAMPLE_FILE} /collection   (a file of IDs: progress, summary and a CSV report)`,
+    "  /escalate COL-FAILED-1 charged twice   (a case: its card goes to the support chat, shown as [support])",
+    "  /support Which number paid?   (as Kofi of the support team: a reply to the latest card; /support #1 TEXT: case #1's)",
+    "  /reply 0244 123 456           (as the agent again: a reply to the bot's latest message of a case)",
     `  /trouble errors, then /file ${SAMPLE_FILE} /collection`,
     `                                (the whole provider fails: an alert, and /health turns red; /trouble none, and it recovers within ${PROMISED_RECOVERY_S} s)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
