@@ -13,6 +13,8 @@ export interface StateEvents {
   fileLost?: (reason: string) => void;
   /** Redis's replicas stopped acknowledging durable writes in time (told once), and do again. */
   replication?: (change: ReplicationChange) => void;
+  /** Durable writes no replica acknowledged in time (they stand on the master): how many. */
+  unacknowledged?: (writes: number) => void;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function openState(config: StateConfig, events: StateEvents): Promi
           prefix: config.prefix,
           onConnectionChange: (change) => (change.status === "lost" ? note.lost(change.reason) : note.back()),
           ...(events.replication ? { onReplicationChange: events.replication } : {}),
+          ...(events.unacknowledged ? { onUnacknowledgedWrites: events.unacknowledged } : {}),
         });
   wiring.store = withFallback(primary, openSqliteStore({ path: IN_MEMORY }), events.outages);
   return wiring.store;

@@ -24,13 +24,21 @@ afterAll(async () => {
 
 const replica = (): RedisNode => topology.replicas[0] as RedisNode;
 
-async function openStore(extra: Partial<RedisStoreOptions> = {}): Promise<{ store: RedisStore; changes: ReplicationChange[]; close: () => Promise<void> }> {
+async function openStore(extra: Partial<RedisStoreOptions> = {}): Promise<{ store: RedisStore; changes: ReplicationChange[]; unacknowledged: () => number; close: () => Promise<void> }> {
   const prefix = testPrefix("replica-wait");
   const changes: ReplicationChange[] = [];
-  const store = await openRedisStore({ url: `redis://127.0.0.1:${topology.master.port}/0`, prefix, onReplicationChange: (change) => changes.push(change), ...extra });
+  let unacknowledged = 0;
+  const store = await openRedisStore({
+    url: `redis://127.0.0.1:${topology.master.port}/0`,
+    prefix,
+    onReplicationChange: (change) => changes.push(change),
+    onUnacknowledgedWrites: (writes) => (unacknowledged += writes),
+    ...extra,
+  });
   return {
     store,
     changes,
+    unacknowledged: () => unacknowledged,
     close: async () => {
       const keys = await store.client.keys(`${prefix}*`);
       if (keys.length > 0) await store.client.del(...keys);
@@ -49,7 +57,7 @@ const agent = (userId: number): CaseAgent => ({ userId, name: `Agent ${userId}`,
 
 describe.skipIf(!available)("durable writes while the replica does not acknowledge", () => {
   it("four at once, with production's bounds: each succeeds after its own wait, none held up by another's", async () => {
-    const { store, changes, close } = await openStore();
+    const { store, changes, unacknowledged, close } = await openStore();
     // The replica is counted once it is asked: before the pause, as a running bot has long done.
     await store.records.update("grants", "user:0", () => "granted");
     const paused = pauseReplica();
@@ -62,6 +70,7 @@ describe.skipIf(!available)("durable writes while the replica does not acknowled
       expect(elapsed).toBeGreaterThanOrEqual(950);
       expect(elapsed).toBeLessThan(1_900);
       expect(changes).toEqual([{ status: "lagging", reason: "no replica acknowledged a durable write within 1000 ms" }]);
+      expect(unacknowledged()).toBe(4);
     } finally {
       paused.resume();
     }

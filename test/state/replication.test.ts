@@ -120,11 +120,12 @@ describe("writes that wait for a replica, together", () => {
     expect(main.sent).toEqual([]);
   });
 
-  it("a WAIT that times out is told once; every write it covered stands", async () => {
+  it("a WAIT that times out is told once, and each write it covered counted; every one stands", async () => {
     const changes: ReplicationChange[] = [];
+    let unacknowledged = 0;
     const main = heldConnection("main");
     const first = heldConnection("first");
-    const replication = durableWrites<Held>({ main: main.connection, first: first.connection, connect: () => Promise.reject(new Error("no more")), timeoutMs: 1_000, onChange: (change) => changes.push(change) });
+    const replication = durableWrites<Held>({ main: main.connection, first: first.connection, connect: () => Promise.reject(new Error("no more")), timeoutMs: 1_000, onChange: (change) => changes.push(change), onUnacknowledged: (writes) => (unacknowledged += writes) });
     const both = Promise.all(["a", "b"].map((value) => replication.run(set(value))));
     await handled();
     first.waits[0]?.(0);
@@ -134,6 +135,7 @@ describe("writes that wait for a replica, together", () => {
     first.waits[1]?.(0);
     await expect(again).resolves.toBe("first:c");
     expect(changes).toEqual([{ status: "lagging", reason: "no replica acknowledged a durable write within 1000 ms" }]);
+    expect(unacknowledged).toBe(3);
   });
 
   it("with every connection waiting, a write goes on through the main connection, not waited for, and that is told", async () => {

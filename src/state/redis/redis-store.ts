@@ -28,6 +28,8 @@ export type RedisStoreOptions = RedisTarget & {
   replicaWaitMs?: number;
   /** Told once when replicas stop acknowledging durable writes in time, and once when they do again. */
   onReplicationChange?: (change: ReplicationChange) => void;
+  /** Counts the durable writes no replica acknowledged in time (they stand on the master). */
+  onUnacknowledgedWrites?: (writes: number) => void;
 };
 
 export interface RedisStore extends StateStore {
@@ -189,6 +191,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
     },
     timeoutMs: replicaWaitMs,
     ...(options.onReplicationChange ? { onChange: options.onReplicationChange } : {}),
+    ...(options.onUnacknowledgedWrites ? { onUnacknowledged: options.onUnacknowledgedWrites } : {}),
   });
   connections.forEach(watchConnection);
 

@@ -22,6 +22,8 @@ export interface DurableWritesOptions<C extends WaitingConnection> {
   /** How long a write waits for a replica, at most. */
   timeoutMs: number;
   onChange?: (change: ReplicationChange) => void;
+  /** Counts the writes no replica acknowledged in time, or that went on without waiting (for a metric). */
+  onUnacknowledged?: (writes: number) => void;
   now?: () => number;
 }
 
@@ -73,7 +75,7 @@ interface Slot<C> {
  * told).
  */
 export function durableWrites<C extends WaitingConnection>(options: DurableWritesOptions<C>): DurableWrites<C> {
-  const { main, first, connect, maxConnections = MAX_DURABLE_CONNECTIONS, timeoutMs, onChange, now = Date.now } = options;
+  const { main, first, connect, maxConnections = MAX_DURABLE_CONNECTIONS, timeoutMs, onChange, onUnacknowledged, now = Date.now } = options;
   let known: { count: number; at: number } | undefined;
   let asking: Promise<number> | undefined;
   let lagging = false;
@@ -153,7 +155,10 @@ export function durableWrites<C extends WaitingConnection>(options: DurableWrite
           if (acknowledged >= 1) {
             if (lagging) onChange?.({ status: "ok" });
             lagging = false;
-          } else tellLagging(`no replica acknowledged a durable write within ${timeoutMs} ms`);
+          } else {
+            onUnacknowledged?.(batch.length);
+            tellLagging(`no replica acknowledged a durable write within ${timeoutMs} ms`);
+          }
           for (const write of batch) write.resolve();
         },
         (error: unknown) => {
@@ -178,7 +183,9 @@ export function durableWrites<C extends WaitingConnection>(options: DurableWrite
       const slot = open() ?? (await another());
       if (slot === undefined) {
         const result = await write(main);
-        if (count > 0 && needsReplica(result)) tellLagging(`every connection for durable writes was waiting for a replica (${maxConnections}): a write went on without waiting`);
+        if (count === 0 || !needsReplica(result)) return result;
+        onUnacknowledged?.(1);
+        tellLagging(`every connection for durable writes was waiting for a replica (${maxConnections}): a write went on without waiting`);
         return result;
       }
       slot.sending += 1;
