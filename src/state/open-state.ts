@@ -20,8 +20,8 @@ export interface StateEvents {
 /**
  * The store the configuration asks for: SQLite in a file by default (one instance), Redis when
  * REDIS_URL or REDIS_SENTINELS is set (several instances). Either is backed by this process's memory while it cannot
- * be used (Redis away, the file's disk full). Throws StateFileError or StateUnavailableError, with
- * a message fit for an operator.
+ * be used (Redis away, the file's disk full). Throws StateFileError, StateUnavailableError or
+ * NotAMasterError (REDIS_URL names a replica), with a message fit for an operator.
  */
 export async function openState(config: StateConfig, events: StateEvents): Promise<StateStore> {
   const wiring: { store?: ReturnType<typeof withFallback> } = {};

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
 import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
-import { clientSettings, targetVariable, type RedisTarget } from "./connection.ts";
+import { clientSettings, NotAMasterError, serverRole, targetVariable, urlAddress, type RedisTarget } from "./connection.ts";
 import { watchFailovers } from "./failover-watch.ts";
 import { durableWrites, type ReplicationChange } from "./replication.ts";
 import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
@@ -149,6 +149,14 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
     // connect() only says "Connection is closed"; the error event said why (ECONNREFUSED, ENOTFOUND, NOAUTH…).
     const reason = "url" in options ? describe(lastError ?? error) : (describeSentinels(options.name, sentinelErrors) ?? describe(lastError ?? error));
     throw new StateUnavailableError(`cannot connect to ${targetVariable(options)} (${reason})`, { cause: error });
+  }
+  // Sentinel names the master, and ioredis checks it; an address may name anything that answers PING.
+  if ("url" in options) {
+    const role = await serverRole(client, prefix + "role-probe");
+    if (role === "replica" || role === "sentinel") {
+      for (const connection of connections) connection.disconnect();
+      throw new NotAMasterError(urlAddress(options.url), role);
+    }
   }
   const failovers = "url" in options ? undefined : await watchFailovers(options, connections);
 
