@@ -157,6 +157,18 @@ describe("writes that wait for a replica, together", () => {
     expect(changes.at(-1)).toEqual({ status: "ok" });
   });
 
+  it("the connection for durable writes reconnecting: a write goes on through the main connection, not waited for, and that is told", async () => {
+    const changes: ReplicationChange[] = [];
+    const main = heldConnection("main");
+    const first = heldConnection("first");
+    (first.connection as { status: string }).status = "reconnecting";
+    let made = 0;
+    const replication = durableWrites<Held>({ main: main.connection, first: first.connection, connect: () => (made++, Promise.resolve(first.connection)), timeoutMs: 1_000, onChange: (change) => changes.push(change) });
+    await expect(replication.run(set("a"))).resolves.toBe("main:a");
+    expect(made).toBe(0);
+    expect(changes).toEqual([{ status: "lagging", reason: "no connection for durable writes was ready: a write went on without waiting for a replica" }]);
+  });
+
   it("a write that wrote nothing (a compare-and-set that lost) waits for nothing", async () => {
     const first = heldConnection("first");
     const replication = durableWrites<Held>({ main: first.connection, first: first.connection, connect: () => Promise.reject(new Error("no more")), timeoutMs: 1_000 });

@@ -129,7 +129,10 @@ export function durableWrites<C extends WaitingConnection>(options: DurableWrite
     return usable.find((slot) => slot.sending > 0) ?? usable[0];
   };
 
-  /** One more connection, unless there are enough, or the first is not connected (Redis away: another would not be either). */
+  /**
+   * One more connection, unless there are enough, or the first is not connected (Redis away, or a
+   * reconnection under way: another would not do better).
+   */
   const another = async (): Promise<Slot<C> | undefined> => {
     if (slots.length >= maxConnections || first.status !== "ready") return undefined;
     opening ??= connect()
@@ -185,7 +188,11 @@ export function durableWrites<C extends WaitingConnection>(options: DurableWrite
         const result = await write(main);
         if (count === 0 || !needsReplica(result)) return result;
         onUnacknowledged?.(1);
-        tellLagging(`every connection for durable writes was waiting for a replica (${maxConnections}): a write went on without waiting`);
+        tellLagging(
+          slots.length >= maxConnections && slots.every((each) => each.waiting || each.confirming.length > 0)
+            ? `every connection for durable writes was waiting for a replica (${maxConnections}): a write went on without waiting`
+            : "no connection for durable writes was ready: a write went on without waiting for a replica",
+        );
         return result;
       }
       slot.sending += 1;
