@@ -142,10 +142,12 @@ const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 /** How the provider's health is judged and told (see docs/health.md). */
 export interface HealthSettings {
   thresholds: HealthThresholds;
-  /** Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID (HEALTH_ALERT_CHAT_IDS). */
-  alertChatIds: ReadonlySet<number>;
-  /** The forum topic an alert chat is told in, for entries written `CHAT_ID:THREAD_ID`. */
-  alertThreadIds: ReadonlyMap<number, number>;
+  /**
+   * Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID
+   * (HEALTH_ALERT_CHAT_IDS): each in a forum topic when written `CHAT_ID:THREAD_ID`, one chat in
+   * as many topics as it is listed with.
+   */
+  alertChats: readonly ChatTopic[];
   /** The daily summary's time in BOT_TIMEZONE (DIGEST_TIME); no summary when unset. */
   digestTime: { hour: number; minute: number } | undefined;
 }
@@ -156,8 +158,7 @@ export const HEALTH_DOWN_PERCENT = 80;
 /** What an unset HEALTH_* gives (the demo, the warm-up and the tests start from these too). */
 export const HEALTH_DEFAULTS: HealthSettings = {
   thresholds: { minEnquiries: 10, degradedPercent: 20, downPercent: HEALTH_DOWN_PERCENT, slowMs: 5_000, recoveryMs: 10 * 60_000 },
-  alertChatIds: new Set(),
-  alertThreadIds: new Map(),
+  alertChats: [],
   digestTime: undefined,
 };
 
@@ -516,8 +517,7 @@ function toConfig(env: Env): Config {
         slowMs: env.HEALTH_SLOW_MS,
         recoveryMs: env.HEALTH_RECOVERY_MINUTES * 60_000,
       },
-      alertChatIds: new Set((env.HEALTH_ALERT_CHAT_IDS ?? []).map((chat) => chat.chatId)),
-      alertThreadIds: new Map((env.HEALTH_ALERT_CHAT_IDS ?? []).flatMap((chat) => (chat.threadId === undefined ? [] : [[chat.chatId, chat.threadId] as const]))),
+      alertChats: env.HEALTH_ALERT_CHAT_IDS ?? [],
       digestTime: env.DIGEST_TIME,
     },
     support: env.SUPPORT_CHAT_ID && { chatId: env.SUPPORT_CHAT_ID.chatId, threadId: env.SUPPORT_CHAT_ID.threadId, remindMs: env.CASE_REMIND_MINUTES * 60_000 },

@@ -304,11 +304,11 @@ describe("the provider's health settings", () => {
   });
 
   it("take decimals of minutes for the recovery, groups for alerts, and a time of day for the summary", () => {
-    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002:42", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
+    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002:42, -1002:43", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
     expect(result.ok && result.config.health).toEqual({
       thresholds: { minEnquiries: 50, degradedPercent: 25, downPercent: 80, slowMs: 8_000, recoveryMs: 3_000 },
-      alertChatIds: new Set([-1001, -1002]),
-      alertThreadIds: new Map([[-1002, 42]]),
+      // One chat may be told in two of its topics.
+      alertChats: [{ chatId: -1001 }, { chatId: -1002, threadId: 42 }, { chatId: -1002, threadId: 43 }],
       digestTime: { hour: 7, minute: 30 },
     });
   });
