@@ -1,6 +1,6 @@
 import type { StateStore } from "../../state/ports.ts";
 import { HOUR_MS, hourOf, hoursOverlapping } from "../health/counting/tally-keys.ts";
-import { decodeCase, encodeCase, type Case, type CaseCard } from "./case.ts";
+import { decodeCase, encodeCase, type Case, type CaseCard, type CaseTopic } from "./case.ts";
 
 /** The durable records of cases (state.records: kept until deleted, shared by every instance, each write on Sentinel waiting for a replica). */
 const COLLECTIONS = {
@@ -63,6 +63,13 @@ export interface CaseStore {
   openCases(): Promise<Map<number, number>>;
   /** An agent's open cases. */
   agentCases(userId: number): Promise<number[]>;
+  /**
+   * The topic just made for a case, recorded before its card is posted (a message in it belongs to
+   * the case): the topic the case holds now, which is another when one was recorded first.
+   */
+  recordTopic(number: number, topic: CaseTopic): Promise<CaseTopic | undefined>;
+  /** The topic made for a case could not be used (it was gone when the card was posted): the case no longer holds it. */
+  dropTopic(number: number): Promise<void>;
   /** The card, once posted: a reply to it (or a message in its own topic) belongs to the case. The first card posted stays. */
   attachCard(number: number, card: CaseCard): Promise<Case | undefined>;
   rememberMessage(chatId: number, messageId: number, number: number): Promise<void>;
@@ -163,6 +170,15 @@ export function createCaseStore(state: Pick<StateStore, "records" | "schedules" 
       await store.rememberMessage(card.chatId, card.messageId, number);
       return (await store.change(number, (value) => ({ case: value.card ? value : { ...value, card }, result: undefined })))?.case;
     },
+
+    async recordTopic(number, topic) {
+      const changed = await store.change(number, (value) => ({ case: value.topic ? value : { ...value, topic }, result: undefined }));
+      const held = changed?.case.topic;
+      if (held?.chatId === topic.chatId && held.threadId === topic.threadId) await store.rememberTopic(topic.chatId, topic.threadId, number);
+      return held;
+    },
+
+    dropTopic: async (number) => void (await store.change(number, (value) => ({ case: { ...value, topic: undefined }, result: undefined }))),
 
     rememberMessage: async (chatId, messageId, number) => void (await records.update(COLLECTIONS.messages, `${chatId}:${messageId}`, () => String(number))),
     caseOfMessage: async (chatId, messageId) => numberOf(await records.get(COLLECTIONS.messages, `${chatId}:${messageId}`)),

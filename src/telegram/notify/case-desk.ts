@@ -3,7 +3,7 @@ import { InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
 import type { SupportSettings } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
-import { stateOf, withReach, type Case, type CaseAgent, type CasePerson } from "../../payments/cases/case.ts";
+import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../payments/cases/case.ts";
 import type { CaseAudit } from "../../payments/cases/case-events.ts";
 import type { CaseStore } from "../../payments/cases/case-store.ts";
 import { noteRelayed } from "../../payments/cases/relay-message.ts";
@@ -105,15 +105,44 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     return keyboard.text(t("button-refresh"), await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons));
   }
 
-  /** A topic of the case's own, when the chat has topics to give; undefined otherwise. */
+  /**
+   * A topic of the case's own, when the chat has topics to give; undefined otherwise. Recorded on
+   * the case as soon as it is made, so that a card that could not be posted is tried again in it,
+   * never in a new one.
+   */
   async function ownTopic(value: Case): Promise<number | undefined> {
-    if (support.threadId !== undefined || !(await topicsAvailable())) return undefined;
+    if (support.threadId !== undefined) return undefined;
+    if (value.topic) return value.topic.threadId;
+    if (!(await topicsAvailable())) return undefined;
+    let threadId: number;
     try {
-      const topic = await api.createForumTopic(support.chatId, topicName(value));
-      return topic.message_thread_id;
+      threadId = (await api.createForumTopic(support.chatId, topicName(value))).message_thread_id;
     } catch (error) {
       logger.warn({ case: value.number, description: describeTelegramFailure(error) }, "could not make a topic for a case: its card goes into the chat");
       return undefined;
+    }
+    let held: CaseTopic | undefined;
+    try {
+      held = await store.recordTopic(value.number, { chatId: support.chatId, threadId });
+    } catch (error) {
+      // Not recorded, so never used: it goes rather than stay empty.
+      await dropUnused(value, threadId);
+      throw error;
+    }
+    if (held?.threadId !== threadId) await dropUnused(value, threadId);
+    return held?.threadId;
+  }
+
+  /** A topic the bot made for a case and could not use goes: deleted (it holds nothing of the case), or closed where the bot may not delete. */
+  async function dropUnused(value: Case, threadId: number): Promise<void> {
+    try {
+      await api.deleteForumTopic(support.chatId, threadId);
+      logger.info({ case: value.number, threadId }, "a topic made for a case and not used was deleted");
+    } catch (error) {
+      logger.warn({ case: value.number, threadId, description: describeTelegramFailure(error) }, "could not delete a topic made for a case and not used: closing it");
+      await tolerateHarmless(api.closeForumTopic(support.chatId, threadId), logger).catch((closeError: unknown) =>
+        logger.warn({ case: value.number, threadId, description: describeTelegramFailure(closeError) }, "could not close a topic made for a case and not used"),
+      );
     }
   }
 
@@ -192,10 +221,16 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     support,
     supportReader,
 
-    async postCard(value) {
-      if (value.card) return value;
-      const claim = await options.claims.claim(`case-card:${value.number}`, options.instanceId, CARD_CLAIM_MS);
-      if (claim !== "claimed") return (await store.load(value.number)) ?? value;
+    async postCard(given) {
+      if (given.card) return given;
+      const claim = await options.claims.claim(`case-card:${given.number}`, options.instanceId, CARD_CLAIM_MS);
+      if (claim !== "claimed") return (await store.load(given.number)) ?? given;
+      // As it is now: another attempt may have made its topic.
+      const value = (await store.load(given.number)) ?? given;
+      if (value.card) {
+        await options.claims.complete(`case-card:${value.number}`, CARD_CLAIM_MS);
+        return value;
+      }
       const reader = supportReader();
       const created = await ownTopic(value);
       const { delivery, sent } = await sendText(
@@ -205,18 +240,24 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
         { keyboard: await cardKeyboard(value, reader.t) },
       );
       if (!delivery.ok || !sent) {
-        // Tried again by the cases' loop, which looks for cards not posted.
+        // Tried again by the cases' loop, which looks for cards not posted (in the same topic).
         await options.claims.release(`case-card:${value.number}`, options.instanceId);
         return value;
+      }
+      const inOwnTopic = created !== undefined && sent.threadId === created;
+      if (created !== undefined && !inOwnTopic) {
+        // The topic was gone or closed by the time the card reached it: the card went to General.
+        await store.dropTopic(value.number);
+        await dropUnused(value, created);
       }
       const posted = await store.attachCard(value.number, {
         chatId: delivery.chatId,
         messageId: sent.messageId,
         ...(sent.threadId === undefined ? {} : { threadId: sent.threadId }),
-        ownTopic: created !== undefined && sent.threadId === created,
+        ownTopic: inOwnTopic,
       });
       await options.claims.complete(`case-card:${value.number}`, CARD_CLAIM_MS);
-      logger.info({ case: value.number, chatId: delivery.chatId, threadId: sent.threadId, ownTopic: created !== undefined }, "case card posted");
+      logger.info({ case: value.number, chatId: delivery.chatId, threadId: sent.threadId, ownTopic: inOwnTopic }, "case card posted");
       // A change made while the card was being posted (a second agent joining) shows at once.
       if (posted && JSON.stringify(posted.agents) !== JSON.stringify(value.agents)) await showCard(posted);
       return posted ?? value;

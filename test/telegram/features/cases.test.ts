@@ -43,6 +43,8 @@ interface Options {
   overrides?: Map<string, (kind: EnquiryKind, id: string) => EnquiryOutcome>;
   watches?: { firstCheckMs: number; maxIntervalMs: number };
   access?: { adminUserIds?: Set<number> };
+  /** The clock of the bot's records (cases open, cards are retried, by it). */
+  now?: () => number;
 }
 
 const made: ReturnType<typeof createTestBot>[] = [];
@@ -65,6 +67,7 @@ function setup(options: Options = {}) {
     support: { chatId: SUPPORT.id, threadId: undefined, remindMs: 15 * 60_000, ...options.support },
     ...(options.watches ? { watches: options.watches } : {}),
     ...(options.failWith ? { failWith: options.failWith } : {}),
+    ...(options.now ? { now: options.now } : {}),
     answerWith: (method, payload) => {
       if (method === "getChat") return { id: payload.chat_id, type: "supergroup", title: SUPPORT.title, ...(options.forum ? { is_forum: true } : {}) };
       if (method === "getChatMember") return { status: "administrator", user: { id: 123456789, is_bot: true, first_name: "bot" }, can_manage_topics: options.forum === true };
@@ -393,6 +396,40 @@ describe("in a forum supergroup", () => {
     expect(t.to(AGENT.id)).toHaveLength(before);
     await t.pressCard(/Resolved/);
     expect(t.harness.calls.find((call) => call.method === "closeForumTopic")?.payload).toMatchObject({ chat_id: SUPPORT.id, message_thread_id: TOPIC });
+  });
+
+  it("reuses the topic made for a case when its card could not be posted (a 429 for 75 s): one topic, the card first in it", async () => {
+    let clock = Date.now();
+    let refusing = true;
+    const t = setup({
+      forum: true,
+      now: () => clock,
+      failWith: (method, payload) => (refusing && method === "sendMessage" && payload.chat_id === SUPPORT.id ? { error_code: 429, description: "Too Many Requests: retry after 75", parameters: { retry_after: 75 } } : undefined),
+    });
+    await t.ask("/escalate COL-FAILED-1");
+    expect((await t.load()).card).toBeUndefined();
+    expect((await t.load()).topic).toEqual({ chatId: SUPPORT.id, threadId: TOPIC });
+    // The cases' loop tries again once 30 s have passed: still refused, then accepted.
+    t.harness.assembled.startBackground();
+    const tries = () => t.harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === SUPPORT.id).length;
+    clock += 31_000;
+    await vi.waitFor(() => expect(tries()).toBe(2), { timeout: 5_000 });
+    refusing = false;
+    clock += 31_000;
+    await vi.waitFor(async () => expect((await t.load()).card).toBeDefined(), { timeout: 5_000 });
+    expect(t.harness.calls.filter((call) => call.method === "createForumTopic")).toHaveLength(1);
+    expect((await t.card()).value.card).toMatchObject({ threadId: TOPIC, ownTopic: true });
+    expect(t.harness.calls.some((call) => call.method === "deleteForumTopic" || call.method === "closeForumTopic")).toBe(false);
+  });
+
+  it("deletes a topic it made and could not use (gone before the card reached it): the card goes to General", async () => {
+    const t = setup({ forum: true, failWith: (method, payload) => (method === "sendMessage" && payload.message_thread_id === TOPIC ? { error_code: 400, description: "Bad Request: message thread not found" } : undefined) });
+    await t.ask("/escalate COL-FAILED-1");
+    const { value } = await t.card();
+    expect(value.card).toMatchObject({ chatId: SUPPORT.id, ownTopic: false });
+    expect(value.card?.threadId).toBeUndefined();
+    expect(t.harness.calls.filter((call) => call.method === "deleteForumTopic").map((call) => call.payload)).toEqual([{ chat_id: SUPPORT.id, message_thread_id: TOPIC }]);
+    expect(value.topic).toBeUndefined();
   });
 
   it("puts every card into the one topic SUPPORT_CHAT_ID names, making none", async () => {
