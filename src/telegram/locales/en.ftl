@@ -505,6 +505,7 @@ case-settled = 🔔 Case #{ $number }: the payment settled.
 case-reminder = ⏰ Case #{ $number } has waited { $age } and nobody has taken it yet.
 case-relay-from-support = 💬 { $name } (support), case #{ $number }:
 case-relay-from-agent = 💬 { $name } (agent), case #{ $number }:
+case-relay-forwarded = ↪️ Forwarded from { $origin }
 case-relay-unreachable = ⚠️ Case #{ $number }: this did not reach { $name }: the bot cannot write to them (they may have blocked it).
 case-relay-failed = ⚠️ Case #{ $number }: this did not reach { $name } (Telegram refused it). Try again in a moment.
 case-relay-not-sent = ⚠️ Case #{ $number }: this did not reach support (Telegram refused it). Try again in a moment.

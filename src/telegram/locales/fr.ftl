@@ -513,6 +513,7 @@ case-settled = 🔔 Dossier n° { $number } : le statut du paiement est devenu d
 case-reminder = ⏰ Le dossier n° { $number } attend depuis { $age } et personne ne l'a encore pris en charge.
 case-relay-from-support = 💬 { $name } (assistance), dossier n° { $number } :
 case-relay-from-agent = 💬 { $name } (agent), dossier n° { $number } :
+case-relay-forwarded = ↪️ Transféré de : { $origin }
 case-relay-unreachable = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } : impossible de lui écrire (le bot a peut-être été bloqué).
 case-relay-failed = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } (Telegram l'a refusé). Réessayez dans un instant.
 case-relay-not-sent = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à l'assistance (Telegram l'a refusé). Réessayez dans un instant.

@@ -523,6 +523,7 @@ case-settled = 🔔 Caso n.º { $number }: o pagamento ficou definitivo.
 case-reminder = ⏰ O caso n.º { $number } está à espera há { $age } e ainda ninguém o assumiu.
 case-relay-from-support = 💬 { $name } (apoio), caso n.º { $number }:
 case-relay-from-agent = 💬 { $name } (agente), caso n.º { $number }:
+case-relay-forwarded = ↪️ Reencaminhado de { $origin }
 case-relay-unreachable = ⚠️ Caso n.º { $number }: esta mensagem não chegou a { $name }: o bot não lhe consegue enviar mensagens (talvez o tenha bloqueado).
 case-relay-failed = ⚠️ Caso n.º { $number }: esta mensagem não chegou a { $name } (o Telegram recusou-a). Tente de novo daqui a pouco.
 case-relay-not-sent = ⚠️ Caso n.º { $number }: esta mensagem não chegou ao apoio (o Telegram recusou-a). Tente de novo daqui a pouco.

@@ -504,6 +504,7 @@ case-settled = 🔔 Kesi namba { $number }: malipo yamekamilika.
 case-reminder = ⏰ Kesi namba { $number } imesubiri { $age } na bado hakuna aliyeichukua.
 case-relay-from-support = 💬 { $name } (usaidizi), kesi namba { $number }:
 case-relay-from-agent = 💬 { $name } (wakala), kesi namba { $number }:
+case-relay-forwarded = ↪️ Imesambazwa kutoka kwa { $origin }
 case-relay-unreachable = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia { $name }: bot haiwezi kumwandikia (huenda ameizuia).
 case-relay-failed = ⚠️ Kesi namba { $number }: ujumbe huu haukumfikia { $name } (Telegram iliukataa). Jaribu tena baada ya muda mfupi.
 case-relay-not-sent = ⚠️ Kesi namba { $number }: ujumbe huu haukufika kwa usaidizi (Telegram iliukataa). Jaribu tena baada ya muda mfupi.

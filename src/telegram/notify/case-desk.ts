@@ -11,13 +11,13 @@ import type { Claims } from "../../state/ports.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure, tolerateHarmless } from "../transport/errors.ts";
-import { CAPTION_LIMIT, caseName, formatCard, formatCaseNotice, formatRelay, topicName, type CaseFormats } from "../views/format/case.ts";
+import { CAPTION_LIMIT, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
 import { formatDuration } from "../views/format/numbers.ts";
 import { TELEGRAM_TEXT_LIMIT, type Clock } from "../views/format/text.ts";
 import type { Delivery, Messenger, Reader } from "./messenger.ts";
 
 /** What of a message a case passes on: its text, or a photo or document with its caption. */
-export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "entities" | "caption" | "caption_entities" | "photo" | "document">;
+export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "entities" | "caption" | "caption_entities" | "photo" | "document" | "forward_origin">;
 
 /** Text, photos and documents go through; stickers, voice notes and the rest stay where they were sent. */
 export const isRelayable = (message: Partial<RelayableMessage>): boolean => message.text !== undefined || message.photo !== undefined || message.document !== undefined;
@@ -199,13 +199,17 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     );
   }
 
-  /** Copies a message to a chat with the heading of a relay: text is sent anew (cut to fit), a photo or document copied with its caption. */
-  async function copy(what: string, to: { chatId: number; threadId?: number | undefined }, message: RelayableMessage, heading: string, replyTo: number | undefined) {
-    if (message.text !== undefined) return sendText(what, to, formatRelay(heading, message.text, message.entities, TELEGRAM_TEXT_LIMIT), { replyTo });
-    const caption = formatRelay(heading, message.caption, message.caption_entities, CAPTION_LIMIT);
+  /**
+   * Copies a message to a chat with the heading of a relay (and where it was forwarded from, when it
+   * was): text is sent anew (cut to fit), a photo or document copied with its caption.
+   */
+  async function copy(what: string, to: { chatId: number; threadId?: number | undefined }, message: RelayableMessage, reader: Reader, heading: string, replyTo: number | undefined) {
+    const forwarded = message.forward_origin ? reader.t("case-relay-forwarded", { origin: forwardedFrom(message.forward_origin) }) : undefined;
+    if (message.text !== undefined) return sendText(what, to, formatRelay(heading, { text: message.text, entities: message.entities }, TELEGRAM_TEXT_LIMIT, forwarded), { replyTo });
+    const caption = formatRelay(heading, { text: message.caption, entities: message.caption_entities }, CAPTION_LIMIT, forwarded);
     let sent: { messageId: number; threadId: number | undefined } | undefined;
     const delivery = await messenger.deliver(what, to, async (chatId, threadId) => {
-      // Copied, not forwarded: nothing of the sender shows but the name in the heading.
+      // Copied, not forwarded: nothing of the sender shows but the name in the heading (and, for a forward, its origin in words).
       const copied = await api.copyMessage(chatId, message.chat.id, message.message_id, {
         caption: caption.text,
         caption_entities: caption.entities,
@@ -304,8 +308,9 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
           logger.info({ case: value.number, userId: agent.userId }, "not relayed: the agent's access was taken away");
           continue;
         }
-        const heading = agentReader(agent).t("case-relay-from-support", { name: caseName(from), number: value.number });
-        const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, heading, undefined);
+        const reader = agentReader(agent);
+        const heading = reader.t("case-relay-from-support", { name: caseName(from), number: value.number });
+        const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, reader, heading, undefined);
         if (sent) copies.push({ chatId: agent.chatId, messageId: sent.messageId });
         await noteReach(value, agent, delivery);
         if (!delivery.ok) {
@@ -318,8 +323,9 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     },
 
     async relayToSupport(value, message, agent) {
-      const heading = supportReader().t("case-relay-from-agent", { name: caseName(agent), number: value.number });
-      const { sent, delivery } = await copy(`a message of case #${value.number} to support`, supportSide(value), message, heading, value.card?.messageId);
+      const reader = supportReader();
+      const heading = reader.t("case-relay-from-agent", { name: caseName(agent), number: value.number });
+      const { sent, delivery } = await copy(`a message of case #${value.number} to support`, supportSide(value), message, reader, heading, value.card?.messageId);
       if (sent) await noteRelayed({ store, audit: options.audit }, value, agent, "agent", [{ chatId: delivery.ok ? delivery.chatId : support.chatId, messageId: sent.messageId }]);
       return delivery.ok;
     },

@@ -322,6 +322,27 @@ describe("the conversation", () => {
     expect(t.last(AGENT.id)?.text).toBe("Only text, photos and documents are passed on to support.");
   });
 
+  it("shows the address of a link behind a label and says where a forward came from, both ways", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    const opened = t.last(AGENT.id);
+    const link = { entities: [{ type: "bold" as const, offset: 0, length: 3 }, { type: "text_link" as const, offset: 11, length: 4, url: "https://evil.example/login" }] };
+    await t.write("Pay at the bank", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0, extra: link });
+    const toSupport = t.last(SUPPORT.id);
+    expect(toSupport?.text).toBe("💬 Ama Mensah (agent), case #1:\nPay at the bank (https://evil.example/login)");
+    expect((toSupport?.entities as { type: string }[]).map((entity) => entity.type)).toEqual(["bold", "bold"]);
+    await t.write("Pay at the bank", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId, extra: link });
+    const toAgent = t.last(AGENT.id);
+    expect(toAgent?.text).toBe("💬 Kofi (support), case #1:\nPay at the bank (https://evil.example/login)");
+    expect((toAgent?.entities as { type: string }[]).some((entity) => entity.type === "text_link")).toBe(false);
+    const forwarded = { forward_origin: { type: "channel" as const, date: 1, chat: { id: -1002, type: "channel" as const, title: "MTN MoMo" }, message_id: 5 } };
+    await t.write("Service notice: delays today", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0, extra: forwarded });
+    expect(t.last(SUPPORT.id)?.text).toBe("💬 Ama Mensah (agent), case #1:\n↪️ Forwarded from MTN MoMo\nService notice: delays today");
+    await t.write("", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId, extra: { ...forwarded, text: undefined, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "see", caption_entities: [{ type: "text_link", offset: 0, length: 3, url: "https://x.example" }] } });
+    expect(t.harness.calls.filter((call) => call.method === "copyMessage").at(-1)?.payload).toMatchObject({ chat_id: AGENT.id, caption: "💬 Kofi (support), case #1:\n↪️ Forwarded from MTN MoMo\nsee (https://x.example)" });
+    expectSendable(t.harness.calls);
+  });
+
   it("cuts relayed text to Telegram's 4,096 characters rather than fail", async () => {
     const t = setup();
     await t.ask("/escalate COL-FAILED-1");

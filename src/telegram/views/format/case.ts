@@ -1,5 +1,5 @@
 import { FormattedString } from "@grammyjs/parse-mode";
-import type { MessageEntity } from "grammy/types";
+import type { MessageEntity, MessageOrigin } from "grammy/types";
 import { stateOf, type Case, type CaseAgent, type CasePerson } from "../../../payments/cases/case.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
@@ -73,10 +73,89 @@ export function formatCaseNotice(key: string, value: Case, f: Pick<CaseFormats, 
   return fitMessage(withPayment ? concat([heading, formatOutcomeBlock(value.last, f.t, { clock: f.clock })], "\n\n") : heading);
 }
 
-/** A message relayed to the other side: "💬 Kofi (support), case #12:" and what was said, its formatting kept, cut to fit. */
-export function formatRelay(heading: string, text: string | undefined, entities: readonly MessageEntity[] | undefined, limit: number): FormattedString {
-  const said = text === undefined || text === "" ? undefined : new FormattedString(text, entities ? [...entities] : []);
-  return fitMessage(said ? concat([bold(heading), said], "\n") : bold(heading), limit);
+/** What a relayed message says: its text (or caption) and their entities, as Telegram gave them. */
+export interface RelayedText {
+  text: string | undefined;
+  entities: readonly MessageEntity[] | undefined;
+}
+
+/**
+ * A message relayed to the other side: "💬 Kofi (support), case #12:", where it was forwarded from
+ * when it was, and what was said, its formatting kept (bold, italic, code…) but every link's address
+ * shown as text, cut to fit.
+ */
+export function formatRelay(heading: string, said: RelayedText, limit: number, forwarded?: string): FormattedString {
+  const head = forwarded === undefined ? bold(heading) : concat([bold(heading), forwarded], "\n");
+  const body = said.text === undefined || said.text === "" ? undefined : shownPlainly(said.text, said.entities ?? []);
+  return fitMessage(body ? concat([head, body], "\n") : head, limit);
+}
+
+/** Formatting that shows on the text itself, or marks what the text plainly says (an address, a @username): kept as sent. */
+const KEPT_ENTITIES = new Set<MessageEntity["type"]>([
+  "bold",
+  "italic",
+  "underline",
+  "strikethrough",
+  "spoiler",
+  "code",
+  "pre",
+  "blockquote",
+  "expandable_blockquote",
+  "url",
+  "email",
+  "phone_number",
+  "mention",
+  "hashtag",
+  "cashtag",
+  "bot_command",
+]);
+/** At most this much of one address is shown (cut with "…"). */
+const ADDRESS_LIMIT = 512;
+
+/**
+ * Someone's text as the bot may show it in a message of its own: the formatting stays; a link
+ * behind a label (`text_link`) becomes the label followed by its address, "label (https://…)", so
+ * nothing the bot shows leads somewhere unseen; a mention of a user without a username and a
+ * custom emoji lose their entity (their text stays).
+ */
+function shownPlainly(text: string, entities: readonly MessageEntity[]): FormattedString {
+  let shown = text;
+  let kept: MessageEntity[] = entities.filter((entity) => KEPT_ENTITIES.has(entity.type)).map((entity) => ({ ...entity }));
+  const links = entities
+    .filter((entity): entity is MessageEntity.TextLinkMessageEntity => entity.type === "text_link")
+    .map((entity) => ({ at: entity.offset + entity.length, label: text.slice(entity.offset, entity.offset + entity.length).trim(), address: cleanServiceText(entity.url, ADDRESS_LIMIT) }))
+    .filter((link) => link.address !== "" && link.label !== link.address)
+    // From the last to the first: each insertion moves only what comes after it.
+    .sort((a, b) => b.at - a.at);
+  for (const link of links) {
+    const added = ` (${link.address})`;
+    shown = `${shown.slice(0, link.at)}${added}${shown.slice(link.at)}`;
+    kept = kept.map((entity) => {
+      if (entity.offset >= link.at) return { ...entity, offset: entity.offset + added.length };
+      if (entity.offset + entity.length > link.at) return { ...entity, length: entity.length + added.length };
+      return entity;
+    });
+  }
+  return new FormattedString(shown, kept);
+}
+
+/** Who a forwarded message came from, as its origin names them (cleaned: it is someone else's text). */
+export function forwardedFrom(origin: MessageOrigin): string {
+  const named = (name: string, username?: string) => {
+    const clean = cleanServiceText(name, 64) || "?";
+    return username ? `${clean} @${cleanServiceText(username, 40)}` : clean;
+  };
+  const signed = (name: string, signature: string | undefined) => (signature ? `${name} (${cleanServiceText(signature, 64)})` : name);
+  switch (origin.type) {
+    case "user":
+      return named([origin.sender_user.first_name, origin.sender_user.last_name].filter(Boolean).join(" "), origin.sender_user.username);
+    case "hidden_user":
+      return named(origin.sender_user_name);
+    case "chat":
+      return signed(named(origin.sender_chat.title ?? "", "username" in origin.sender_chat ? origin.sender_chat.username : undefined), origin.author_signature);
+    case "channel":
+      return signed(named(origin.chat.title, origin.chat.username), origin.author_signature);
+  }
 }
 
 /** Where a card can be opened from a list: supergroups only have links to their messages. */
