@@ -14,7 +14,10 @@ const COLLECTIONS = {
   payments: "case-payments",
   /** An agent's open cases: user ID → numbers (JSON). */
   agents: "case-agents",
-  /** The messages of a case, on either side (`chat:message`), and the topics made for cases (`topic:chat:thread`) → number. */
+  /**
+   * The messages of a case, on either side (`chat:message`) → its number, and the agent the message
+   * belongs to when it is one agent's (`12:5003`); the topics made for cases (`topic:chat:thread`) → number.
+   */
   messages: "case-messages",
 } as const;
 
@@ -72,8 +75,9 @@ export interface CaseStore {
   dropTopic(number: number): Promise<void>;
   /** The card, once posted: a reply to it (or a message in its own topic) belongs to the case. The first card posted stays. */
   attachCard(number: number, card: CaseCard): Promise<Case | undefined>;
-  rememberMessage(chatId: number, messageId: number, number: number): Promise<void>;
-  caseOfMessage(chatId: number, messageId: number): Promise<number | undefined>;
+  /** A message of the case (a reply to it belongs to the case), and the agent whose conversation it is part of, when it is one agent's. */
+  rememberMessage(chatId: number, messageId: number, number: number, agentId?: number): Promise<void>;
+  caseOfMessage(chatId: number, messageId: number): Promise<CaseMessage | undefined>;
   rememberTopic(chatId: number, threadId: number, number: number): Promise<void>;
   caseOfTopic(chatId: number, threadId: number): Promise<number | undefined>;
   /** The payment of a case is checked again at `at` (on whichever instance claims it first). */
@@ -100,6 +104,21 @@ const numbersOf = (text: string | undefined): number[] => {
     return [];
   }
 };
+
+/** A message of a case: which case, and which agent's conversation it belongs to (none: the case's, its first agent's). */
+export interface CaseMessage {
+  number: number;
+  agentId?: number | undefined;
+}
+
+/** `12`, or `12:5003` for a message of agent 5003's conversation. */
+function caseMessageOf(text: string | undefined): CaseMessage | undefined {
+  const [number, agent] = (text ?? "").split(":");
+  const value = numberOf(number);
+  const agentId = agent === undefined ? undefined : Number(agent);
+  if (value === undefined) return undefined;
+  return agentId !== undefined && Number.isSafeInteger(agentId) ? { number: value, agentId } : { number: value };
+}
 
 export function createCaseStore(state: Pick<StateStore, "records" | "schedules" | "tallies">): CaseStore {
   const { records } = state;
@@ -180,8 +199,9 @@ export function createCaseStore(state: Pick<StateStore, "records" | "schedules" 
 
     dropTopic: async (number) => void (await store.change(number, (value) => ({ case: { ...value, topic: undefined }, result: undefined }))),
 
-    rememberMessage: async (chatId, messageId, number) => void (await records.update(COLLECTIONS.messages, `${chatId}:${messageId}`, () => String(number))),
-    caseOfMessage: async (chatId, messageId) => numberOf(await records.get(COLLECTIONS.messages, `${chatId}:${messageId}`)),
+    rememberMessage: async (chatId, messageId, number, agentId) =>
+      void (await records.update(COLLECTIONS.messages, `${chatId}:${messageId}`, () => (agentId === undefined ? String(number) : `${number}:${agentId}`))),
+    caseOfMessage: async (chatId, messageId) => caseMessageOf(await records.get(COLLECTIONS.messages, `${chatId}:${messageId}`)),
     rememberTopic: async (chatId, threadId, number) => void (await records.update(COLLECTIONS.messages, `topic:${chatId}:${threadId}`, () => String(number))),
     caseOfTopic: async (chatId, threadId) => numberOf(await records.get(COLLECTIONS.messages, `topic:${chatId}:${threadId}`)),
 

@@ -78,11 +78,22 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
       case "already":
         break;
     }
-    const key = result.type === "opened" ? "case-opened" : result.type === "joined" ? "case-joined" : "case-already";
-    const sent = await reply(ctx, ctx.t(key, { number: result.case.number }), replyTo);
-    await store.rememberMessage(sent.chat.id, sent.message_id, result.case.number);
-    if (result.type === "opened") await desk.postCard(result.case);
-    else if (result.type === "joined" || note !== undefined) await desk.showCard(result.case);
+    const value = result.case;
+    const agent = value.agents.find((candidate) => candidate.userId === ctx.from?.id);
+    const takenBy = value.takenBy;
+    const text =
+      result.type === "opened"
+        ? ctx.t("case-opened", { number: value.number })
+        : result.type === "already"
+          ? ctx.t("case-already", { number: value.number })
+          : takenBy
+            ? ctx.t("case-joined-taken", { number: value.number, name: cleanServiceText(takenBy.name, 64) })
+            : ctx.t("case-joined-waiting", { number: value.number });
+    const sent = await reply(ctx, text, replyTo);
+    await store.rememberMessage(sent.chat.id, sent.message_id, value.number, agent?.userId);
+    if (result.type === "opened") await desk.postCard(value);
+    else if (result.type === "joined" || note !== undefined) await desk.showCard(value);
+    if (result.type === "joined" && agent) await desk.announceJoined(value, agent);
   }
 
   /** An ID checked on both kinds (as /status does): its case, or the question of which kind when that is not plain. */
@@ -233,7 +244,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
       const replyTo = repliedTo !== undefined && repliedTo !== threadId ? repliedTo : undefined;
       if ((threadId === undefined && replyTo === undefined) || !isRelayable(message)) return next();
       const route = await routeSupportMessage(store, { chatId: ctx.chat.id, threadId, replyTo }, support.chatId);
-      if (route.type === "to_agents") await desk.relayToAgents(route.case, message, personOf(ctx));
+      if (route.type === "to_agent") await desk.relayToAgent(route.case, route.agent, message, personOf(ctx));
       else if (route.type === "resolved") await reply(ctx, ctx.t("case-relay-resolved-support", { number: route.case.number }), message.message_id);
       else return next();
       return;
@@ -250,7 +261,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
       case "resolved":
         await reply(ctx, ctx.t("case-relay-resolved-agent", { number: route.case.number }), message.message_id);
         return;
-      case "to_agents":
+      case "to_agent":
         return next();
       case "to_support":
         if (!isRelayable(message)) await reply(ctx, ctx.t("case-relay-kinds"), message.message_id);

@@ -37,8 +37,13 @@ export interface CaseDesk {
   announce(value: Case, event: "taken" | "resolved" | "settled"): Promise<void>;
   /** The one reminder of a case nobody took. */
   remind(value: Case): Promise<void>;
-  /** A support member's message, copied to each agent who may still use the bot. */
-  relayToAgents(value: Case, message: RelayableMessage, from: CasePerson): Promise<void>;
+  /** A support member's message, copied to the one agent of the case it is for (if they may still use the bot): each agent's conversation is their own. */
+  relayToAgent(value: Case, agent: CaseAgent, message: RelayableMessage, from: CasePerson): Promise<void>;
+  /**
+   * A second agent asked about the case's payment: its first agent is told someone else asked too
+   * (not who), and the support chat gets a message to answer the new one by (a reply to it reaches them).
+   */
+  announceJoined(value: Case, agent: CaseAgent): Promise<void>;
   /** An agent's message, copied to the support chat (in the case's topic, as a reply to its card). */
   relayToSupport(value: Case, message: RelayableMessage, agent: CaseAgent): Promise<boolean>;
 }
@@ -183,7 +188,7 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
       return undefined;
     }
     const { delivery, sent } = await sendText(what, { chatId: agent.chatId }, render(agentReader(agent)));
-    if (sent) await store.rememberMessage(agent.chatId, sent.messageId, value.number);
+    if (sent) await store.rememberMessage(agent.chatId, sent.messageId, value.number, agent.userId);
     await noteReach(value, agent, delivery);
     return delivery;
   }
@@ -301,32 +306,37 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
       if (sent && value.card) await store.rememberMessage(value.card.chatId, sent.messageId, value.number);
     },
 
-    async relayToAgents(value, message, from) {
-      const copies: { chatId: number; messageId: number }[] = [];
-      for (const agent of value.agents) {
-        if (!options.mayReach(agent.userId)) {
-          logger.info({ case: value.number, userId: agent.userId }, "not relayed: the agent's access was taken away");
-          continue;
-        }
-        const reader = agentReader(agent);
-        const heading = reader.t("case-relay-from-support", { name: caseName(from), number: value.number });
-        const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, reader, heading, undefined);
-        if (sent) copies.push({ chatId: agent.chatId, messageId: sent.messageId });
-        await noteReach(value, agent, delivery);
-        if (!delivery.ok) {
-          // Said where it was written, so that support knows the agent did not get it.
-          const note = formatCaseNotice(delivery.failure.type === "gone" ? "case-relay-unreachable" : "case-relay-failed", value, formats(supportReader()), { name: caseName(agent) });
-          await sendText(`a note on case #${value.number}`, { chatId: message.chat.id, threadId: supportSide(value).threadId }, note, { replyTo: message.message_id });
-        }
+    async relayToAgent(value, agent, message, from) {
+      if (!options.mayReach(agent.userId)) {
+        logger.info({ case: value.number, userId: agent.userId }, "not relayed: the agent's access was taken away");
+        return;
       }
-      await noteRelayed({ store, audit: options.audit }, value, from, "support", copies);
+      const reader = agentReader(agent);
+      const heading = reader.t("case-relay-from-support", { name: caseName(from), number: value.number });
+      const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, reader, heading, undefined);
+      await noteReach(value, agent, delivery);
+      if (!delivery.ok) {
+        // Said where it was written, so that support knows the agent did not get it.
+        const note = formatCaseNotice(delivery.failure.type === "gone" ? "case-relay-unreachable" : "case-relay-failed", value, formats(supportReader()), { name: caseName(agent) });
+        await sendText(`a note on case #${value.number}`, { chatId: message.chat.id, threadId: supportSide(value).threadId }, note, { replyTo: message.message_id });
+      }
+      await noteRelayed({ store, audit: options.audit }, value, from, "support", sent ? [{ chatId: agent.chatId, messageId: sent.messageId, agentId: agent.userId }] : []);
+    },
+
+    async announceJoined(value, agent) {
+      const first = value.agents[0];
+      if (first && first.userId !== agent.userId) await tellAgent(value, first, `case #${value.number} joined, to its first agent`, (reader) => formatCaseNotice("case-joined-first", value, formats(reader)));
+      const notice = formatCaseNotice("case-joined-support", value, formats(supportReader()), { name: caseName(agent), first: first ? caseName(first) : "?" });
+      const { sent, delivery } = await sendText(`case #${value.number} joined, to support`, supportSide(value), notice, { replyTo: value.card?.messageId });
+      // Support answers the agent who joined by replying to it.
+      if (sent && delivery.ok) await store.rememberMessage(delivery.chatId, sent.messageId, value.number, agent.userId);
     },
 
     async relayToSupport(value, message, agent) {
       const reader = supportReader();
       const heading = reader.t("case-relay-from-agent", { name: caseName(agent), number: value.number });
       const { sent, delivery } = await copy(`a message of case #${value.number} to support`, supportSide(value), message, reader, heading, value.card?.messageId);
-      if (sent) await noteRelayed({ store, audit: options.audit }, value, agent, "agent", [{ chatId: delivery.ok ? delivery.chatId : support.chatId, messageId: sent.messageId }]);
+      if (sent) await noteRelayed({ store, audit: options.audit }, value, agent, "agent", [{ chatId: delivery.ok ? delivery.chatId : support.chatId, messageId: sent.messageId, agentId: agent.userId }]);
       return delivery.ok;
     },
   };

@@ -129,14 +129,32 @@ describe.each(adapters)("cases in the $name store", ({ skip, open }) => {
     const topical = await openCase(deps, outcomes.pending("airtime", "TX-5"), agent(3));
     if (topical.type !== "opened") throw new Error(topical.type);
     await store.attachCard(topical.case.number, { chatId: SUPPORT, messageId: 950, threadId: 77, ownTopic: true });
-    await noteRelayed(deps, (await store.load(number))!, agent(1), "agent", [{ chatId: 1, messageId: 40 }]);
-    expect(await routeSupportMessage(store, { chatId: SUPPORT, threadId: 77, replyTo: undefined }, SUPPORT)).toMatchObject({ type: "to_agents", case: { number: topical.case.number } });
-    expect(await routeSupportMessage(store, { chatId: SUPPORT, threadId: undefined, replyTo: 900 }, SUPPORT)).toMatchObject({ type: "to_agents" });
+    await noteRelayed(deps, (await store.load(number))!, agent(1), "agent", [{ chatId: 1, messageId: 40, agentId: 1 }]);
+    expect(await routeSupportMessage(store, { chatId: SUPPORT, threadId: 77, replyTo: undefined }, SUPPORT)).toMatchObject({ type: "to_agent", case: { number: topical.case.number }, agent: { userId: 3 } });
+    expect(await routeSupportMessage(store, { chatId: SUPPORT, threadId: undefined, replyTo: 900 }, SUPPORT)).toMatchObject({ type: "to_agent", agent: { userId: 1 } });
     expect(await routeSupportMessage(store, { chatId: SUPPORT, threadId: undefined, replyTo: 901 }, SUPPORT)).toEqual({ type: "none" });
     expect(await routeSupportMessage(store, { chatId: -42, threadId: undefined, replyTo: 900 }, SUPPORT)).toEqual({ type: "none" });
     expect(await routeAgentMessage(store, { chatId: 1, userId: 1, replyTo: 40 })).toMatchObject({ type: "to_support", agent: { userId: 1 } });
     expect(await routeAgentMessage(store, { chatId: 1, userId: 2, replyTo: 40 })).toMatchObject({ type: "outsider" });
     expect(await routeAgentMessage(store, { chatId: 2, userId: 2, replyTo: 40 })).toEqual({ type: "none" });
+  });
+
+  it.skipIf(skip)("keeps each agent's conversation their own: support's reply to a second agent's message goes to them, anything else of the case to its first agent", async () => {
+    const { deps, store, openWithCard } = await setup();
+    const number = await openWithCard("TX-6", 1, 900);
+    expect(await openCase(deps, outcomes.pending("collection", "TX-6"), agent(2, "same customer"))).toMatchObject({ type: "joined" });
+    const value = (await store.load(number))!;
+    await noteRelayed(deps, value, agent(2), "agent", [{ chatId: SUPPORT, messageId: 910, agentId: 2 }]);
+    await noteRelayed(deps, value, agent(1), "agent", [{ chatId: SUPPORT, messageId: 911, agentId: 1 }]);
+    // A message index written before agents had conversations of their own: the case's, its first agent's.
+    await store.rememberMessage(SUPPORT, 912, number);
+    const to = async (replyTo: number) => {
+      const route = await routeSupportMessage(store, { chatId: SUPPORT, threadId: undefined, replyTo }, SUPPORT);
+      return route.type === "to_agent" ? route.agent.userId : route.type;
+    };
+    expect([await to(900), await to(910), await to(911), await to(912)]).toEqual([1, 2, 1, 1]);
+    expect(await store.caseOfMessage(SUPPORT, 910)).toEqual({ number, agentId: 2 });
+    expect(await store.caseOfMessage(SUPPORT, 912)).toEqual({ number });
   });
 });
 

@@ -186,17 +186,75 @@ describe("🆘 Ask support under an answer", () => {
     expect(await t.store.openCases()).toHaveProperty("size", 2);
   });
 
-  it("joins a second agent to the open case of the same payment: one card, both agents on it, both hear support", async () => {
+  it("adds a second agent asking about the same payment as 'also asked by': told the case exists and who has it, never the first agent's conversation", async () => {
     const t = setup();
     await t.ask("/escalate COL-FAILED-1");
+    const first = t.last(AGENT.id);
+    await t.pressCard(/Take/);
     await t.ask("/escalate COL-FAILED-1 same customer", AGENT_2);
-    expect(t.last(AGENT_2.id)?.text).toMatch(/^🆘 This payment already had an open case, #1: you joined it/);
+    const joined = t.last(AGENT_2.id);
+    expect(joined?.text).toMatch(/^🆘 This payment already has an open case, #1, opened by another agent: Kofi from support has it\. You are on the case too:/);
+    expect(joined?.text).not.toMatch(/Ama|5001/);
     expect(await t.store.openCases()).toHaveProperty("size", 1);
-    expect((await t.card()).text).toMatch(/Agent: Ama Mensah @ama_field \(5001\)[\s\S]*Agent: Yaw \(5003\)\nCustomer says: same customer/);
+    expect((await t.card()).text).toMatch(/Agent: Ama Mensah @ama_field \(5001\)[\s\S]*Also asked by: Yaw \(5003\)\nCustomer says: same customer/);
     expect(t.to(SUPPORT.id).filter((message) => String(message.text).startsWith("🆘 Case"))).toHaveLength(1);
-    await t.write("We are on it", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId });
-    for (const agent of [AGENT, AGENT_2]) expect(t.last(agent.id)?.text).toBe("💬 Kofi (support), case #1:\nWe are on it");
-    expect((await t.ask("/escalate COL-FAILED-1")).text).toBe("You are already in case #1. Reply to its messages to add to it.");
+    // The first agent is told, without the other's name; support gets a message to answer the second one by.
+    expect(t.last(AGENT.id)?.text).toMatch(/^👥 Case #1: another agent asked about this payment too\./);
+    const aboutYaw = t.last(SUPPORT.id);
+    expect(aboutYaw?.text).toMatch(/^👥 Case #1: Yaw also asked about this payment\. Reply to this message to answer them/);
+
+    // Support's answer on the card is the first agent's, and only theirs.
+    await t.write("Which number did the customer use?", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nWhich number did the customer use?");
+    expect(t.to(AGENT_2.id).filter((message) => String(message.text).startsWith("💬"))).toEqual([]);
+    await t.write("0244 123 456", { chat: PRIVATE(AGENT), from: AGENT, replyTo: t.last(AGENT.id)?.id ?? 0 });
+    const fromAma = t.last(SUPPORT.id);
+    expect(fromAma?.text).toBe("💬 Ama Mensah (agent), case #1:\n0244 123 456");
+
+    // The second agent writes to support; support answers them by replying to their message.
+    await t.write("is it the same customer?", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: joined?.id ?? 0 });
+    const fromYaw = t.last(SUPPORT.id);
+    expect(fromYaw?.text).toBe("💬 Yaw (agent), case #1:\nis it the same customer?");
+    await t.write("Yes, we have it", { chat: SUPPORT, from: KOFI, replyTo: fromYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nYes, we have it");
+    await t.write("Hold on", { chat: SUPPORT, from: KOFI, replyTo: aboutYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nHold on");
+    await t.write("Thanks", { chat: SUPPORT, from: KOFI, replyTo: fromAma?.id ?? 0 });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nThanks");
+    const relayed = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("💬")).map((message) => message.text);
+    expect(relayed(AGENT.id)).toEqual(["💬 Kofi (support), case #1:\nWhich number did the customer use?", "💬 Kofi (support), case #1:\nThanks"]);
+    expect(relayed(AGENT_2.id)).toEqual(["💬 Kofi (support), case #1:\nYes, we have it", "💬 Kofi (support), case #1:\nHold on"]);
+    // A reply to the first agent's messages by the second is not theirs to make.
+    const before = t.to(SUPPORT.id).length;
+    await t.write("let me in", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: first?.id ?? 0 });
+    expect(t.to(SUPPORT.id)).toHaveLength(before);
+
+    // The status notices reach both.
+    await t.pressCard(/Resolved/);
+    for (const agent of [AGENT, AGENT_2]) expect(t.to(agent.id).filter((message) => String(message.text).startsWith("✅ Kofi from support resolved case #1.")), agent.first_name).toHaveLength(1);
+    expect((await t.ask("/escalate COL-FAILED-1")).text).toMatch(/^🆘 Case #2 opened/);
+  });
+
+  it("tells a second agent that nobody from support has taken the case yet, when nobody has; the same agent again is told they are in it", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    expect((await t.ask("/escalate COL-FAILED-1", AGENT_2)).text).toMatch(/^🆘 This payment already has an open case, #1, opened by another agent: nobody from support has taken it yet\./);
+    expect((await t.ask("/escalate COL-FAILED-1", AGENT_2)).text).toBe("You are already in case #1. Reply to its messages to add to it.");
+  });
+
+  it("in a case's own topic, a message replying to no one goes to the first agent, a reply to the second agent's message to them", async () => {
+    const t = setup({ forum: true });
+    await t.ask("/escalate COL-FAILED-1");
+    await t.ask("/escalate COL-FAILED-1", AGENT_2);
+    await t.write("hello?", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: t.last(AGENT_2.id)?.id ?? 0 });
+    const fromYaw = t.last(SUPPORT.id);
+    expect(fromYaw).toMatchObject({ message_thread_id: TOPIC, text: "💬 Yaw (agent), case #1:\nhello?" });
+    await t.write("Looking into it", { chat: SUPPORT, from: KOFI, threadId: TOPIC });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nLooking into it");
+    await t.write("Hi Yaw", { chat: SUPPORT, from: KOFI, threadId: TOPIC, replyTo: fromYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nHi Yaw");
+    expect(t.to(AGENT_2.id).filter((message) => String(message.text).startsWith("💬"))).toHaveLength(1);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("💬"))).toHaveLength(1);
   });
 
   it("refuses a 21st open case to one agent", async () => {

@@ -49,16 +49,17 @@ export function formatCard(value: Case, f: CaseFormats): FormattedString {
   ];
   if (value.settledAt !== undefined) lines.push(line(t("case-card-settled", { time: at(value.settledAt, f) })));
   lines.push(line(t("case-card-checked", { time: at(value.last.checkedAt.getTime(), f) })));
-  for (const agent of value.agents) lines.push(agentLines(agent, f));
+  // The case is its first agent's; anyone else who asked about the payment is listed as such, with their note.
+  value.agents.forEach((agent, index) => lines.push(agentLines(agent, f, index === 0 ? "case-card-agent" : "case-card-also-asked")));
   lines.push(line(t("case-card-opened", { time: at(value.openedAt, f) })));
   if (value.takenBy) lines.push(line(t("case-card-taken", { who: casePerson(value.takenBy), time: at(value.takenBy.at, f) })));
   if (value.resolvedBy) lines.push(line(t("case-card-resolved", { who: casePerson(value.resolvedBy), time: at(value.resolvedBy.at, f) })));
   return fitMessage(concat(lines, "\n"));
 }
 
-function agentLines(agent: CaseAgent, f: CaseFormats): FormattedString {
+function agentLines(agent: CaseAgent, f: CaseFormats, label: "case-card-agent" | "case-card-also-asked"): FormattedString {
   const { t } = f;
-  const lines = [line(`${t("case-card-agent")} ${casePerson(agent)} (`, mono(String(agent.userId)), ")")];
+  const lines = [line(`${t(label)} ${casePerson(agent)} (`, mono(String(agent.userId)), ")")];
   if (agent.note) lines.push(line(`${t("case-card-note")} `, cleanServiceText(agent.note, 1_000)));
   if (agent.unreachableSince !== undefined) lines.push(line(t("case-card-unreachable", { time: at(agent.unreachableSince, f) })));
   return concat(lines, "\n");
