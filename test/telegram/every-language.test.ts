@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createCaseStore } from "../../src/payments/cases/case-store.ts";
 import { createTestBot, translations, type ApiCall } from "../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
-import { expectSendable } from "../support/telegram-limits.ts";
+import { expectRowsFitPhone, expectSendable } from "../support/telegram-limits.ts";
 import { callbackUpdate, messageUpdate, USER } from "../support/updates.ts";
 
 const LONG_REASON = "Insufficient balance on the payer's wallet; the operator declined the debit after 3 attempts. ".repeat(8);
@@ -144,9 +144,14 @@ const textsOf = (calls: readonly ApiCall[]) =>
     .filter((call) => call.method === "answerCallbackQuery" || (["sendMessage", "editMessageText", "sendDocument"].includes(call.method) && [USER.id, AGENT_2.id, SUPPORT.id].includes(call.payload.chat_id as number)))
     .map((call) => call.payload.text ?? (call.payload.caption as string | undefined) ?? "");
 
+/** The messages of cases (the card, and the agents' messages about a case): their rows of buttons fit a phone. */
+const caseMessages = (call: ApiCall) => call.payload.chat_id === SUPPORT.id || /^(🆘|👥|✋|✅|🔔|💬)/u.test(String(call.payload.text ?? ""));
+
 describe("every flow, in every language", () => {
   it("fits Telegram's limits (text, entities, button data) and says nothing in English outside English", async () => {
-    const english = textsOf(await everyFlow("en"));
+    const englishCalls = await everyFlow("en");
+    expectRowsFitPhone(englishCalls, caseMessages);
+    const english = textsOf(englishCalls);
     expect(english.length).toBeGreaterThan(40);
     // The case flows ran whole: a card, both sides of the conversation, its end.
     for (const start of [
@@ -165,6 +170,7 @@ describe("every flow, in every language", () => {
     for (const locale of translations.locales.filter((l) => l !== "en")) {
       const calls = await everyFlow(locale);
       expectSendable(calls);
+      expectRowsFitPhone(calls, caseMessages);
       const texts = textsOf(calls);
       // The same flows, so the same messages in the same order; none of them the English one.
       expect(texts.length, locale).toBe(english.length);

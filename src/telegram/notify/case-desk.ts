@@ -14,6 +14,7 @@ import { describeTelegramFailure, tolerateHarmless } from "../transport/errors.t
 import { CAPTION_LIMIT, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
 import { formatDuration } from "../views/format/numbers.ts";
 import { TELEGRAM_TEXT_LIMIT, type Clock } from "../views/format/text.ts";
+import { phoneRows } from "../views/phone-rows.ts";
 import type { Delivery, Messenger, Reader } from "./messenger.ts";
 
 /** What of a message a case passes on: its text, or a photo or document with its caption. */
@@ -101,13 +102,16 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     return available;
   }
 
+  /** ✋ Take (while nobody has), ✅ Resolved and 🔄 Refresh, in as many rows as a phone needs to show every label whole. */
   async function cardKeyboard(value: Case, t: Reader["t"]): Promise<InlineKeyboard | undefined> {
     const state = stateOf(value);
     if (state === "resolved") return undefined;
-    const keyboard = new InlineKeyboard();
-    if (state === "open") keyboard.text(t("button-take"), await encodeCaseButton({ action: "take", number: value.number }, options.buttons));
-    keyboard.text(t("button-resolved"), await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons));
-    return keyboard.text(t("button-refresh"), await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons));
+    const buttons = [
+      ...(state === "open" ? [{ text: t("button-take"), data: await encodeCaseButton({ action: "take", number: value.number }, options.buttons) }] : []),
+      { text: t("button-resolved"), data: await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons) },
+      { text: t("button-refresh"), data: await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons) },
+    ];
+    return InlineKeyboard.from(phoneRows(buttons).map((row) => row.map((button) => InlineKeyboard.text(button.text, button.data))));
   }
 
   /**
