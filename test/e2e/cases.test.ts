@@ -98,8 +98,8 @@ describe("cases through the real process", () => {
     expect(answer.payload).toMatchObject({ message_thread_id: threadId, text: "💬 Abena (agent), case #1:\n0244 123 456" });
 
     // The payment settles while the case is open: the agent and support are told, once.
-    await api.waitFor(first(SUPPORT.id, "🔔 Case #1: the payment settled."), SETTLE_MS + 10_000);
-    await api.waitFor(first(AGENT.id, "🔔 Case #1: the payment settled."));
+    await api.waitFor(first(SUPPORT.id, "🔔 Case #1: the payment settled"), SETTLE_MS + 10_000);
+    await api.waitFor(first(AGENT.id, "🔔 Case #1: the payment settled"));
 
     api.press(KOFI, { message_id: idOf(card), chat: SUPPORT }, button(card, "✅ Resolved"));
     await api.waitFor(first(AGENT.id, "✅ Kofi from support resolved case #1."));

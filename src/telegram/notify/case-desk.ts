@@ -11,8 +11,7 @@ import type { Claims } from "../../state/ports.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure, tolerateHarmless } from "../transport/errors.ts";
-import { CAPTION_LIMIT, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
-import { formatDuration } from "../views/format/numbers.ts";
+import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
 import { TELEGRAM_TEXT_LIMIT, type Clock } from "../views/format/text.ts";
 import { phoneRows } from "../views/phone-rows.ts";
 import type { Delivery, Messenger, Reader } from "./messenger.ts";
@@ -286,26 +285,26 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     },
 
     async announce(value, event) {
-      const notice = (reader: Reader) => {
+      const notice = (reader: Reader, side: "agent" | "support") => {
         switch (event) {
           case "taken":
             return formatCaseNotice("case-taken-agent", value, formats(reader), { name: value.takenBy ? caseName(value.takenBy) : "?" });
           case "resolved":
             return formatCaseNotice("case-resolved-agent", value, formats(reader), { name: value.resolvedBy ? caseName(value.resolvedBy) : "?" });
           case "settled":
-            return formatCaseNotice("case-settled", value, formats(reader), {}, true);
+            return formatCaseNotice(side === "agent" ? "case-settled-agent" : "case-settled-support", value, formats(reader), {}, true);
         }
       };
-      for (const agent of value.agents) await tellAgent(value, agent, `case #${value.number} ${event}, to an agent`, notice);
+      for (const agent of value.agents) await tellAgent(value, agent, `case #${value.number} ${event}, to an agent`, (reader) => notice(reader, "agent"));
       if (event === "settled") {
-        const { sent } = await sendText(`case #${value.number} settled, to support`, supportSide(value), notice(supportReader()), { replyTo: value.card?.messageId });
+        const { sent } = await sendText(`case #${value.number} settled, to support`, supportSide(value), notice(supportReader(), "support"), { replyTo: value.card?.messageId });
         if (sent && value.card) await store.rememberMessage(value.card.chatId, sent.messageId, value.number);
       }
     },
 
     async remind(value) {
       const reader = supportReader();
-      const text = formatCaseNotice("case-reminder", value, formats(reader), { age: formatDuration(options.now() - value.openedAt, reader.t) });
+      const text = formatCaseNotice("case-reminder", value, formats(reader), { age: caseAge(options.now() - value.openedAt, reader.t) });
       const { sent } = await sendText(`the reminder of case #${value.number}`, supportSide(value), text, { replyTo: value.card?.messageId });
       if (sent && value.card) await store.rememberMessage(value.card.chatId, sent.messageId, value.number);
     },

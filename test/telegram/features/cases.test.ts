@@ -276,7 +276,7 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     const value = await t.load();
     const winner = value.takenBy?.userId === KOFI.id ? "Kofi" : "Esi";
     expect(t.toasts().sort()).toEqual([`${winner} already took case #1.`, "You took case #1."].sort());
-    expect(t.to(AGENT.id).filter((message) => String(message.text).includes("from support is on case #1")).map((message) => message.text)).toEqual([`✋ ${winner} from support is on case #1.`]);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).includes("from support is on case #1")).map((message) => message.text)).toEqual([`✋ ${winner} from support is on case #1. Their messages will come here: reply to one to answer.`]);
     const shown = await t.card();
     expect(shown.text).toMatch(new RegExp(`^🆘 Case #1 · ✋ taken[\\s\\S]*✋ Taken by ${winner}`));
     expect(shown.buttons.map((b) => b.text)).toEqual(["✅ Resolved", "🔄 Refresh"]);
@@ -316,7 +316,7 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     const { text, buttons } = await t.card();
     expect(text).toMatch(/^🆘 Case #1 · ✅ resolved[\s\S]*✅ Resolved by Kofi @kofi_support at \d\d:\d\d:\d\d UTC$/);
     expect(buttons).toEqual([]);
-    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("✅")).map((message) => message.text)).toEqual(["✅ Kofi from support resolved case #1."]);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("✅")).map((message) => message.text)).toEqual(["✅ Kofi from support resolved case #1. Nothing more will come about it; if the problem is still there, /escalate the payment again for a new case."]);
     await t.write("still waiting", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0 });
     expect(t.last(AGENT.id)?.text).toMatch(/^Case #1 is resolved: this was not passed on/);
     expect(await t.store.openCases()).toHaveProperty("size", 0);
@@ -335,10 +335,11 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     expect(t.toasts().at(-1)).toBe("Updated");
     expect((await t.card()).text).toMatch(/✅ Collection COL-SETTLE-1\nPayment: SUCCESS[\s\S]*🔔 The payment settled at/);
     await t.pressCard(/Refresh/);
-    const told = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("🔔 Case #1: the payment settled."));
+    const told = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("🔔 Case #1: the payment settled"));
     expect(told(AGENT.id)).toHaveLength(1);
     expect(told(SUPPORT.id)).toHaveLength(1);
-    expect(told(AGENT.id)[0]?.text).toMatch(/\n\n✅ Collection COL-SETTLE-1\nPayment: SUCCESS/);
+    expect(told(AGENT.id)[0]?.text).toMatch(/^🔔 Case #1: the payment settled, as shown below\. The case stays open until support resolves it; reply to this message if there is anything to add\.\n\n✅ Collection COL-SETTLE-1\nPayment: SUCCESS/);
+    expect(told(SUPPORT.id)[0]?.text).toMatch(/^🔔 Case #1: the payment settled, as shown below\. Resolve the case on its card once the agent has what they need\.\n\n✅ Collection/);
   });
 });
 
@@ -544,7 +545,7 @@ describe("nobody forgets a case", () => {
     const reminders = () => t.to(SUPPORT.id).filter((message) => String(message.text).startsWith("⏰"));
     await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited 1 min and nobody has taken it yet\.$/)]);
+    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited under a minute and nobody has taken it yet\.$/)]);
     expect((reminders()[0]?.reply_parameters as { message_id: number }).message_id).toBe((await t.card(1)).messageId);
   });
 
@@ -569,10 +570,10 @@ describe("nobody forgets a case", () => {
     await t.pressCard(/Take/, KOFI, 2);
     await t.write("/cases", { chat: SUPPORT, from: KOFI });
     const list = t.last(SUPPORT.id);
-    expect(list?.text).toBe("Open cases (2), oldest first:\n#1 · Collection COL-FAILED-1 · 1 min · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · 1 min · taken by Kofi");
+    expect(list?.text).toBe("Open cases (2), oldest first:\n#1 · Collection COL-FAILED-1 · under a minute · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · under a minute · taken by Kofi");
     const links = (list?.entities as { type: string; url?: string }[]).filter((entity) => entity.type === "text_link").map((entity) => entity.url);
     expect(links).toEqual([`https://t.me/c/5555555555/${(await t.card(1)).messageId}`, `https://t.me/c/5555555555/${(await t.card(2)).messageId}`]);
-    expect((await t.ask("/cases")).text).toBe("Your open cases (1):\n#1 · Collection COL-FAILED-1 · 1 min · nobody has taken it");
+    expect((await t.ask("/cases")).text).toBe("Your open cases (1):\n#1 · Collection COL-FAILED-1 · under a minute · nobody has taken it");
   });
 
   it("shows admins the open cases in /health", async () => {

@@ -27,6 +27,9 @@ export function casePerson(who: CasePerson): string {
 /** A name alone, for the lines that speak of someone ("Kofi from support is on case #12"). */
 export const caseName = (who: CasePerson): string => cleanServiceText(who.name, 64) || String(who.userId);
 
+/** How long a case has been open: "under a minute" for one seconds old (never "1 min"), then "5 min", "2 h 5 min"… */
+export const caseAge = (ms: number, t: Translate): string => (ms < 60_000 ? t("case-age-new") : formatDuration(ms, t));
+
 /** A moment: the time of day, with its day when it was not within the last 20 hours. */
 function at(moment: number, f: CaseFormats): string {
   const time = f.clock(new Date(moment));
@@ -188,7 +191,7 @@ function caseLine(value: Case, f: CaseFormats, linked: boolean): FormattedString
   const link = linked ? cardLink(value) : undefined;
   const number = link ? FormattedString.link(label, link) : bold(label);
   const who = value.takenBy ? t("cases-taken-by", { who: caseName(value.takenBy) }) : t("cases-not-taken");
-  return line(number, ` · ${kindName(value, t)} `, mono(value.transactionId), ` · ${formatDuration(f.now - value.openedAt, t)} · ${who}`);
+  return line(number, ` · ${kindName(value, t)} `, mono(value.transactionId), ` · ${caseAge(f.now - value.openedAt, t)} · ${who}`);
 }
 
 /** A heading and as many lines as fit in one message (the oldest, which come first, are kept). */
