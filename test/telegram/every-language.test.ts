@@ -133,6 +133,12 @@ async function caseFlows(bot: ReturnType<typeof createTestBot>): Promise<void> {
   // The agent answers the case's first message they got.
   const agentSide = [...(await bot.state.records.all("case-messages")).entries()].find(([key, number]) => key.startsWith(`${USER.id}:`) && number.split(":")[0] === "1");
   await replyTo("0244 123 456", PRIVATE, USER, Number(agentSide?.[0].split(":")[1]));
+  // Written without Reply: the agent with several cases is told how to reach support; the one with one case is offered a button.
+  await bot.bot.handleUpdate(messageUpdate("the customer says he paid twice"));
+  await bot.bot.handleUpdate(messageUpdate("the customer is here now", { chat: AGENT_2_CHAT, from: AGENT_2 }));
+  const offer = bot.calls.findLast((call) => call.method === "sendMessage" && call.payload.chat_id === AGENT_2.id && call.payload.reply_markup);
+  const send = (offer?.payload.reply_markup as InlineKeyboardMarkup).inline_keyboard.flat()[0];
+  await bot.bot.handleUpdate(callbackUpdate(send && "callback_data" in send ? (send.callback_data ?? "") : "", { message_id: 9_700, chat: AGENT_2_CHAT, text: offer?.payload.text ?? "", reply_markup: offer?.payload.reply_markup }, AGENT_2));
   await bot.bot.handleUpdate(messageUpdate("/cases", { chat: SUPPORT, from: SUPPORT_MEMBER }));
   await bot.bot.handleUpdate(messageUpdate("/cases"));
   await pressCard(resolve);
@@ -161,6 +167,9 @@ describe("every flow, in every language", () => {
       "🆘 This payment already has an open case, #1",
       "👥 Case #1: another agent",
       "👥 Case #1: Yaw also asked",
+      "💬 You have ",
+      "💬 Is this for support, about case #1",
+      "💬 Yaw (agent), case #1:",
       "Open cases (",
       "Your open cases (",
       "✅ Kofi from support resolved case #1.",

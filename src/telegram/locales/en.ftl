@@ -463,6 +463,7 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Ask support
 button-take = ✋ Take
 button-resolved = ✅ Resolved
+button-send-to-support = 📨 Send to support
 help-cases = 🆘 Ask support, under an answer about a payment that is not SUCCESS, hands it to the support team as a case; so does /escalate <ID> and what the customer says. Reply to the case's messages to talk with support; /cases lists yours.
 case-opened = 🆘 Case #{ $number } opened: the support team has it. Reply to this message to add what the customer says; support's answers come here.
 case-joined-taken = 🆘 This payment already has an open case, #{ $number }, opened by another agent: { $name } from support has it. You are on the case too: you will be told when the payment settles and when the case is resolved. To write to support about it, reply to this message.
@@ -517,6 +518,13 @@ case-relay-not-sent = ⚠️ Case #{ $number }: this did not reach support (Tele
 case-relay-resolved-support = Case #{ $number } is resolved: this did not reach its agents.
 case-relay-resolved-agent = Case #{ $number } is resolved: this was not passed on. If the problem is still there, /escalate the payment again.
 case-relay-kinds = Only text, photos and documents are passed on to support.
+case-offer-one = 💬 Is this for support, about case #{ $number } ({ $payment })? The button sends it to them. Next time, reply to one of the case's messages (swipe it left) and it goes straight to support.
+case-offer-many = 💬 You have { $count ->
+    [one] { $count } open case
+   *[other] { $count } open cases
+}. To write to support about one, reply to one of its messages (swipe it left, or press and hold it and choose Reply):
+case-offer-sent = 📨 Sent to support, case #{ $number }.
+toast-case-sent = Sent to support.
 cases-heading-support = Open cases ({ $count }), oldest first:
 cases-none-support = No open case.
 cases-heading-agent = Your open cases ({ $count }):

@@ -471,6 +471,7 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Contacter l'assistance
 button-take = ✋ Prendre en charge
 button-resolved = ✅ Résolu
+button-send-to-support = 📨 Envoyer à l'assistance
 help-cases = 🆘 Sous une réponse sur un paiement qui n'est pas SUCCESS, le bouton « Contacter l'assistance » transmet ce paiement à l'équipe d'assistance sous forme de dossier ; /escalate <ID>, suivi si vous le souhaitez de ce que dit le client, fait de même. Répondez aux messages du dossier pour échanger avec l'assistance ; /cases liste vos dossiers.
 case-opened = 🆘 Dossier n° { $number } ouvert : l'équipe d'assistance l'a reçu. Répondez à ce message pour ajouter ce que dit le client ; les réponses de l'assistance arriveront ici.
 case-joined-taken = 🆘 Ce paiement a déjà un dossier ouvert, le n° { $number }, ouvert par un autre agent : { $name }, de l'assistance, s'en occupe. Vous suivez aussi ce dossier : vous serez prévenu quand le statut du paiement deviendra définitif et quand le dossier sera résolu. Pour écrire à l'assistance à son sujet, répondez à ce message.
@@ -525,6 +526,13 @@ case-relay-not-sent = ⚠️ Dossier n° { $number } : ce message n'est pas parv
 case-relay-resolved-support = Le dossier n° { $number } est résolu : ce message n'a pas été transmis à ses agents.
 case-relay-resolved-agent = Le dossier n° { $number } est résolu : ce message n'a pas été transmis. Si le problème persiste, renvoyez /escalate pour ce paiement.
 case-relay-kinds = Seuls les textes, les photos et les documents sont transmis à l'assistance.
+case-offer-one = 💬 Est-ce pour l'assistance, au sujet du dossier n° { $number } ({ $payment }) ? Le bouton le lui envoie. La prochaine fois, répondez à l'un des messages du dossier (faites-le glisser vers la gauche) : il ira directement à l'assistance.
+case-offer-many = 💬 Vous avez { $count ->
+    [one] { $count } dossier ouvert
+   *[other] { $count } dossiers ouverts
+}. Pour écrire à l'assistance au sujet de l'un d'eux, répondez à l'un de ses messages (faites-le glisser vers la gauche, ou appuyez longuement dessus puis choisissez Répondre) :
+case-offer-sent = 📨 Envoyé à l'assistance, dossier n° { $number }.
+toast-case-sent = Envoyé à l'assistance.
 cases-heading-support = Dossiers ouverts ({ $count }), du plus ancien au plus récent :
 cases-none-support = Aucun dossier ouvert.
 cases-heading-agent = Vos dossiers ouverts ({ $count }) :

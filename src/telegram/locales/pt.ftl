@@ -481,6 +481,7 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Pedir apoio
 button-take = ✋ Assumir
 button-resolved = ✅ Resolvido
+button-send-to-support = 📨 Enviar ao apoio
 help-cases = 🆘 Pedir apoio: este botão, por baixo de uma resposta sobre um pagamento que não está SUCCESS, passa-o à equipa de apoio como um caso; /escalate <ID>, seguido do que o cliente diz, faz o mesmo. Responda às mensagens do caso para falar com o apoio; /cases mostra os seus casos.
 case-opened = 🆘 Caso n.º { $number } aberto: a equipa de apoio já o recebeu. Responda a esta mensagem para acrescentar o que o cliente diz; as respostas do apoio chegam aqui.
 case-joined-taken = 🆘 Este pagamento já tem um caso aberto, o n.º { $number }, aberto por outro agente: { $name }, do apoio, está a tratar dele. Também acompanha este caso: será avisado quando o pagamento ficar definitivo e quando o caso for resolvido. Para escrever ao apoio sobre ele, responda a esta mensagem.
@@ -535,6 +536,13 @@ case-relay-not-sent = ⚠️ Caso n.º { $number }: esta mensagem não chegou ao
 case-relay-resolved-support = O caso n.º { $number } está resolvido: esta mensagem não foi enviada aos agentes do caso.
 case-relay-resolved-agent = O caso n.º { $number } está resolvido: esta mensagem não foi transmitida ao apoio. Se o problema continuar, envie de novo /escalate com o ID do pagamento.
 case-relay-kinds = Só textos, fotografias e documentos são transmitidos ao apoio.
+case-offer-one = 💬 Isto é para o apoio, sobre o caso n.º { $number } ({ $payment })? O botão envia-o ao apoio. Da próxima vez, responda a uma das mensagens do caso (deslize-a para a esquerda) e ela segue diretamente para o apoio.
+case-offer-many = 💬 Tem { $count ->
+    [one] { $count } caso aberto
+   *[other] { $count } casos abertos
+}. Para escrever ao apoio sobre um deles, responda a uma das mensagens desse caso (deslize-a para a esquerda, ou mantenha-a premida e escolha Responder):
+case-offer-sent = 📨 Enviado ao apoio, caso n.º { $number }.
+toast-case-sent = Enviado ao apoio.
 cases-heading-support = Casos abertos ({ $count }), do mais antigo para o mais recente:
 cases-none-support = Nenhum caso aberto.
 cases-heading-agent = Os seus casos abertos ({ $count }):

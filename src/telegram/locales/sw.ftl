@@ -465,6 +465,7 @@ toast-language-chosen = { $language } ✓
 button-ask-support = 🆘 Omba usaidizi
 button-take = ✋ Chukua
 button-resolved = ✅ Imetatuliwa
+button-send-to-support = 📨 Tuma kwa usaidizi
 help-cases = Kitufe 🆘 Omba usaidizi, kilicho chini ya jibu kuhusu malipo ambayo si SUCCESS, hukabidhi malipo hayo kwa timu ya usaidizi kama kesi; /escalate <ID> ikifuatwa na anachosema mteja hufanya vivyo hivyo. Jibu ujumbe wa kesi ili kuzungumza na usaidizi; /cases huorodhesha kesi zako.
 case-opened = 🆘 Kesi namba { $number } imefunguliwa: timu ya usaidizi imeipokea. Jibu ujumbe huu ili kuongeza anachosema mteja; majibu ya usaidizi yatakuja hapa.
 case-joined-taken = 🆘 Malipo haya tayari yana kesi iliyo wazi, namba { $number }, iliyofunguliwa na wakala mwingine: { $name } wa timu ya usaidizi anaishughulikia. Nawe unaifuatilia: utaarifiwa malipo yatakapokamilika na kesi itakapotatuliwa. Ili kuiandikia timu ya usaidizi kuhusu kesi hii, jibu ujumbe huu.
@@ -516,6 +517,13 @@ case-relay-not-sent = ⚠️ Kesi namba { $number }: ujumbe huu haukufika kwa us
 case-relay-resolved-support = Kesi namba { $number } imetatuliwa: ujumbe huu haukuwafikia mawakala wake.
 case-relay-resolved-agent = Kesi namba { $number } imetatuliwa: ujumbe huu haukupitishwa. Tatizo likiendelea, tuma /escalate tena kwa malipo hayo.
 case-relay-kinds = Ni maandishi, picha na nyaraka pekee zinazopitishwa kwa usaidizi.
+case-offer-one = 💬 Je, ujumbe huu ni wa timu ya usaidizi, kuhusu kesi namba { $number } ({ $payment })? Kitufe kinautuma kwao. Wakati mwingine, jibu mojawapo ya ujumbe wa kesi hiyo (uvute kushoto) nao utaenda moja kwa moja kwa usaidizi.
+case-offer-many = 💬 Una { $count ->
+    [one] kesi { $count } iliyo wazi
+   *[other] kesi { $count } zilizo wazi
+}. Ili kuiandikia timu ya usaidizi kuhusu mojawapo, jibu mojawapo ya ujumbe wa kesi hiyo (uvute kushoto, au ubonyeze kwa muda kisha uchague Jibu):
+case-offer-sent = 📨 Umetumwa kwa timu ya usaidizi, kesi namba { $number }.
+toast-case-sent = Umetumwa kwa usaidizi.
 cases-heading-support = Kesi zilizo wazi ({ $count }), za zamani zaidi kwanza:
 cases-none-support = Hakuna kesi iliyo wazi.
 cases-heading-agent = Kesi zako zilizo wazi ({ $count }):

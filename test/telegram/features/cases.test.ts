@@ -456,6 +456,59 @@ describe("the conversation", () => {
   });
 });
 
+describe("an agent with an open case writing without Reply", () => {
+  it("with one open case: offered a button that sends the message to support for it, once, as if replied", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    const offer = await t.ask("the customer says he paid twice");
+    expect(offer.text).toBe(
+      "💬 Is this for support, about case #1 (Collection COL-FAILED-1)? The button sends it to them. Next time, reply to one of the case's messages (swipe it left) and it goes straight to support.",
+    );
+    expect(offer.buttons.map((button) => button.text)).toEqual(["📨 Send to support"]);
+    const before = t.to(SUPPORT.id).length;
+    await t.press(offer, /Send to support/);
+    expect(t.toasts().at(-1)).toBe("Sent to support.");
+    expect(t.to(SUPPORT.id)).toHaveLength(before + 1);
+    expect(t.last(SUPPORT.id)).toMatchObject({ text: "💬 Ama Mensah (agent), case #1:\nthe customer says he paid twice", reply_parameters: { message_id: (await t.card()).messageId } });
+    expect(t.harness.edits().at(-1)?.payload).toMatchObject({ message_id: offer.id, text: "📨 Sent to support, case #1." });
+    // Pressed again: sent once.
+    await t.press(offer, /Send to support/);
+    expect(t.toasts().at(-1)).toBe("This button has expired. Please send the command again.");
+    expect(t.to(SUPPORT.id)).toHaveLength(before + 1);
+    // A photo too, copied.
+    await t.write("", { chat: PRIVATE(AGENT), from: AGENT, extra: { text: undefined, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "receipt" } });
+    const photoOffer = t.last(AGENT.id);
+    await t.press({ id: photoOffer?.id ?? 0, text: String(photoOffer?.text), markup: photoOffer?.reply_markup }, /Send to support/);
+    expect(t.harness.calls.filter((call) => call.method === "copyMessage").at(-1)?.payload).toMatchObject({ chat_id: SUPPORT.id, from_chat_id: AGENT.id, caption: "💬 Ama Mensah (agent), case #1:\nreceipt" });
+    // Someone else pressing it (a forged press in their own chat) sends nothing.
+    await t.ask("one more thing");
+    const third = t.last(AGENT.id);
+    const sentBefore = t.to(SUPPORT.id).length;
+    await t.press({ id: third?.id ?? 0, text: String(third?.text), markup: third?.reply_markup }, /Send to support/, AGENT_2);
+    expect(t.to(SUPPORT.id)).toHaveLength(sentBefore);
+  });
+
+  it("with several: says how to reach support and lists the cases; without a case, or with an ID, nothing changes", async () => {
+    const t = setup();
+    expect((await t.ask("hello there")).text).toMatch(/^I understand transaction IDs sent as text/);
+    await t.ask("/escalate COL-FAILED-1");
+    await t.ask("/escalate AIR-PENDING-2");
+    const answer = await t.ask("the customer says he paid twice");
+    expect(answer.text).toBe(
+      "💬 You have 2 open cases. To write to support about one, reply to one of its messages (swipe it left, or press and hold it and choose Reply):\n#1 · Collection COL-FAILED-1\n#2 · Airtime AIR-PENDING-2",
+    );
+    expect(answer.buttons).toEqual([]);
+    // An ID is still a question about a payment.
+    expect((await t.ask("COL-FAILED-9")).buttons.map((button) => button.text)).toEqual(["Collection", "Airtime", "Both"]);
+    // Someone in no case is answered as before.
+    expect((await t.ask("hello there", AGENT_2)).text).toMatch(/^I understand transaction IDs sent as text/);
+    // Once its cases are resolved, the agent is answered as anyone else.
+    await t.pressCard(/Resolved/);
+    await t.pressCard(/Resolved/, KOFI, 2);
+    expect((await t.ask("still there?")).text).toMatch(/^I understand transaction IDs sent as text/);
+  });
+});
+
 describe("in a forum supergroup", () => {
   it("gives each case a topic of its own, the card first in it; talk in the topic is the case's, and resolving closes it", async () => {
     const t = setup({ forum: true });

@@ -194,6 +194,14 @@ function caseLine(value: Case, f: CaseFormats, linked: boolean): FormattedString
   return line(number, ` · ${kindName(value, t)} `, mono(value.transactionId), ` · ${caseAge(f.now - value.openedAt, t)} · ${who}`);
 }
 
+/** An agent with several open cases wrote without Reply: how to reach support, and their cases, oldest first. */
+export function formatCaseOffer(cases: readonly Case[], t: Translate): FormattedString {
+  return fitList(
+    new FormattedString(t("case-offer-many", { count: cases.length })),
+    cases.map((value) => line(bold(`#${value.number}`), ` · ${kindName(value, t)} `, mono(value.transactionId))),
+  );
+}
+
 /** A heading and as many lines as fit in one message (the oldest, which come first, are kept). */
 function fitList(heading: FormattedString, lines: readonly FormattedString[]): FormattedString {
   const kept: FormattedString[] = [];
