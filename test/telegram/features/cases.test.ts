@@ -629,6 +629,24 @@ describe("nobody forgets a case", () => {
     expect((await t.ask("/cases")).text).toBe("Your open cases (1):\n#1 · Collection COL-FAILED-1 · under a minute · nobody has taken it");
   });
 
+  it("forgets a resolved case CASE_DAYS after it was resolved, in the background; an open one stays however old", async () => {
+    const DAY = 86_400_000;
+    let clock = Date.now();
+    const t = setup({ now: () => clock, support: { keepMs: 90 * DAY } });
+    await t.ask("/escalate COL-FAILED-1");
+    const opened = t.last(AGENT.id);
+    await t.ask("/escalate COL-FAILED-2");
+    await t.pressCard(/Resolved/);
+    t.harness.assembled.startBackground();
+    clock += 91 * DAY;
+    await vi.waitFor(async () => expect(await t.store.load(1)).toBeUndefined(), { timeout: 5_000 });
+    expect(await t.store.load(2)).toBeDefined();
+    expect(t.harness.logs.entries().find((entry) => entry.msg === "resolved cases forgotten, CASE_DAYS after they were resolved")).toMatchObject({ forgotten: 1, caseDays: 90 });
+    // A reply to one of its messages belongs to no case now: the agent's open case is offered instead.
+    await t.write("is it settled?", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0 });
+    expect(t.last(AGENT.id)?.text).toMatch(/^💬 Is this for support, about case #2 /);
+  });
+
   it("shows admins the open cases in /health", async () => {
     const t = setup({ access: { adminUserIds: new Set([AGENT.id]) } });
     await t.ask("/escalate COL-FAILED-1");
