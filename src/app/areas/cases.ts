@@ -60,7 +60,7 @@ const CHECK_LEASE_MS = 120_000;
 const CHECKS_AT_ONCE = 10;
 /** Resolved cases past CASE_DAYS are looked for this often (and when the bot starts), by one instance at a time. */
 const PRUNE_EVERY_MS = 60 * 60_000;
-const PRUNE_LEASE = "case-prune";
+const PRUNE_LEASE = "cases:prune";
 const PRUNE_LEASE_MS = 10 * 60_000;
 /** Forgotten in one run at most; the rest the next hour. */
 const PRUNE_AT_ONCE = 1_000;
