@@ -30,3 +30,27 @@ export function expectSendable(calls: readonly ApiCall[], entityTypes?: readonly
     }
   }
 }
+
+/** A phone shows about this many characters of a message on a line; a row of buttons is as wide. */
+export const PHONE_LINE = 35;
+
+/** How wide a label shows, in characters of a line: an emoji takes about two. */
+export function phoneWidth(label: string): number {
+  let width = 0;
+  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(label)) width += /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(segment) ? 2 : 1;
+  return width;
+}
+
+/**
+ * No button label the bot sent is cut on a phone: a row of n buttons gives each of them a
+ * n-th of the line (PHONE_LINE), and each label must fit in its share.
+ */
+export function expectRowsFitPhone(calls: readonly ApiCall[], which: (call: ApiCall) => boolean = () => true): void {
+  for (const call of calls) {
+    if (!which(call)) continue;
+    for (const row of (call.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []) {
+      const share = PHONE_LINE / row.length;
+      for (const button of row) expect(phoneWidth(button.text), `"${button.text}" in a row of ${row.length}: ${row.map((b) => b.text).join(" | ")}`).toBeLessThanOrEqual(share);
+    }
+  }
+}
