@@ -63,10 +63,14 @@ export interface SupportSettings {
   threadId: number | undefined;
   /** A case not taken this long after it opened gets one reminder (CASE_REMIND_MINUTES). */
   remindMs: number;
+  /** A resolved case, and the index of its messages, is forgotten this long after it was resolved (CASE_DAYS); CASE_DAYS_DEFAULT when not given. */
+  keepMs?: number | undefined;
 }
 
 /** A case nobody took is recalled in the support chat after this many minutes, by default. */
 export const CASE_REMIND_DEFAULT_MINUTES = 15;
+/** A resolved case is kept this many days, by default. */
+export const CASE_DAYS_DEFAULT = 90;
 
 export interface WatchSettings {
   firstCheckMs: number;
@@ -142,10 +146,12 @@ const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 /** How the provider's health is judged and told (see docs/health.md). */
 export interface HealthSettings {
   thresholds: HealthThresholds;
-  /** Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID (HEALTH_ALERT_CHAT_IDS). */
-  alertChatIds: ReadonlySet<number>;
-  /** The forum topic an alert chat is told in, for entries written `CHAT_ID:THREAD_ID`. */
-  alertThreadIds: ReadonlyMap<number, number>;
+  /**
+   * Groups told of every change of state, and sent the daily summary, besides ADMIN_CHAT_ID
+   * (HEALTH_ALERT_CHAT_IDS): each in a forum topic when written `CHAT_ID:THREAD_ID`, one chat in
+   * as many topics as it is listed with.
+   */
+  alertChats: readonly ChatTopic[];
   /** The daily summary's time in BOT_TIMEZONE (DIGEST_TIME); no summary when unset. */
   digestTime: { hour: number; minute: number } | undefined;
 }
@@ -156,8 +162,7 @@ export const HEALTH_DOWN_PERCENT = 80;
 /** What an unset HEALTH_* gives (the demo, the warm-up and the tests start from these too). */
 export const HEALTH_DEFAULTS: HealthSettings = {
   thresholds: { minEnquiries: 10, degradedPercent: 20, downPercent: HEALTH_DOWN_PERCENT, slowMs: 5_000, recoveryMs: 10 * 60_000 },
-  alertChatIds: new Set(),
-  alertThreadIds: new Map(),
+  alertChats: [],
   digestTime: undefined,
 };
 
@@ -354,6 +359,7 @@ const envSchema = z.object({
   ),
   SUPPORT_CHAT_ID: optional(chatTopic),
   CASE_REMIND_MINUTES: withDefault(decimal(0.001, 10_080), CASE_REMIND_DEFAULT_MINUTES),
+  CASE_DAYS: withDefault(decimal(0.001, 36_500), CASE_DAYS_DEFAULT),
   AUDIT_LOG_FILE: optional(trimmed),
   SHUTDOWN_GRACE_MS: withDefault(integer(0, 600_000), 10_000),
   LOG_LEVEL: withDefault(trimmed.toLowerCase().pipe(z.enum(logLevels)), "info"),
@@ -384,7 +390,7 @@ function crossFieldProblems(env: Readonly<Record<string, string | undefined>>): 
   const longest = Number(env.WATCH_MAX_INTERVAL_SECONDS?.trim() || WATCH_DEFAULTS.maxIntervalSeconds);
   if (first > longest) problems.push("WATCH_FIRST_CHECK_SECONDS must not be longer than WATCH_MAX_INTERVAL_SECONDS");
   problems.push(...redisProblems(present));
-  if (present("CASE_REMIND_MINUTES") && !present("SUPPORT_CHAT_ID")) problems.push("CASE_REMIND_MINUTES is only used with SUPPORT_CHAT_ID, which is not set");
+  for (const name of ["CASE_REMIND_MINUTES", "CASE_DAYS"]) if (present(name) && !present("SUPPORT_CHAT_ID")) problems.push(`${name} is only used with SUPPORT_CHAT_ID, which is not set`);
   const timeout = Number(env.ENQUIRY_TIMEOUT_MS?.trim() || 10_000);
   const total = Number(env.ENQUIRY_TOTAL_TIMEOUT_MS?.trim() || Infinity);
   if (total < timeout) problems.push("ENQUIRY_TOTAL_TIMEOUT_MS must not be shorter than ENQUIRY_TIMEOUT_MS");
@@ -516,11 +522,10 @@ function toConfig(env: Env): Config {
         slowMs: env.HEALTH_SLOW_MS,
         recoveryMs: env.HEALTH_RECOVERY_MINUTES * 60_000,
       },
-      alertChatIds: new Set((env.HEALTH_ALERT_CHAT_IDS ?? []).map((chat) => chat.chatId)),
-      alertThreadIds: new Map((env.HEALTH_ALERT_CHAT_IDS ?? []).flatMap((chat) => (chat.threadId === undefined ? [] : [[chat.chatId, chat.threadId] as const]))),
+      alertChats: env.HEALTH_ALERT_CHAT_IDS ?? [],
       digestTime: env.DIGEST_TIME,
     },
-    support: env.SUPPORT_CHAT_ID && { chatId: env.SUPPORT_CHAT_ID.chatId, threadId: env.SUPPORT_CHAT_ID.threadId, remindMs: env.CASE_REMIND_MINUTES * 60_000 },
+    support: env.SUPPORT_CHAT_ID && { chatId: env.SUPPORT_CHAT_ID.chatId, threadId: env.SUPPORT_CHAT_ID.threadId, remindMs: env.CASE_REMIND_MINUTES * 60_000, keepMs: env.CASE_DAYS * 86_400_000 },
     auditLogFile: env.AUDIT_LOG_FILE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     logLevel: env.LOG_LEVEL,

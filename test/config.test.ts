@@ -304,11 +304,11 @@ describe("the provider's health settings", () => {
   });
 
   it("take decimals of minutes for the recovery, groups for alerts, and a time of day for the summary", () => {
-    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002:42", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
+    const result = parseConfig({ ...minimal, HEALTH_RECOVERY_MINUTES: "0.05", HEALTH_ALERT_CHAT_IDS: "-1001, -1002:42, -1002:43", DIGEST_TIME: "7:30", HEALTH_DEGRADED_PERCENT: "25", HEALTH_SLOW_MS: "8000", HEALTH_MIN_ENQUIRIES: "50" });
     expect(result.ok && result.config.health).toEqual({
       thresholds: { minEnquiries: 50, degradedPercent: 25, downPercent: 80, slowMs: 8_000, recoveryMs: 3_000 },
-      alertChatIds: new Set([-1001, -1002]),
-      alertThreadIds: new Map([[-1002, 42]]),
+      // One chat may be told in two of its topics.
+      alertChats: [{ chatId: -1001 }, { chatId: -1002, threadId: 42 }, { chatId: -1002, threadId: 43 }],
       digestTime: { hour: 7, minute: 30 },
     });
   });
@@ -326,11 +326,11 @@ describe("forum topics and the support chat", () => {
   it("take CHAT_ID:THREAD_ID for the admin chat and the support chat; cases are off without SUPPORT_CHAT_ID", () => {
     const plain = parseConfig(minimal);
     expect(plain.ok && [plain.config.adminChatId, plain.config.adminThreadId, plain.config.support]).toEqual([undefined, undefined, undefined]);
-    const result = parseConfig({ ...minimal, ADMIN_CHAT_ID: "-1001234567890:42", SUPPORT_CHAT_ID: "-1009876543210", CASE_REMIND_MINUTES: "0.5" });
+    const result = parseConfig({ ...minimal, ADMIN_CHAT_ID: "-1001234567890:42", SUPPORT_CHAT_ID: "-1009876543210", CASE_REMIND_MINUTES: "0.5", CASE_DAYS: "30" });
     expect(result.ok && [result.config.adminChatId, result.config.adminThreadId]).toEqual([-1001234567890, 42]);
-    expect(result.ok && result.config.support).toEqual({ chatId: -1009876543210, threadId: undefined, remindMs: 30_000 });
+    expect(result.ok && result.config.support).toEqual({ chatId: -1009876543210, threadId: undefined, remindMs: 30_000, keepMs: 30 * 86_400_000 });
     const topic = parseConfig({ ...minimal, SUPPORT_CHAT_ID: " -1009876543210:7 " });
-    expect(topic.ok && topic.config.support).toEqual({ chatId: -1009876543210, threadId: 7, remindMs: 15 * 60_000 });
+    expect(topic.ok && topic.config.support).toEqual({ chatId: -1009876543210, threadId: 7, remindMs: 15 * 60_000, keepMs: 90 * 86_400_000 });
   });
 
   it("refuses what the Telegram ID rule refuses, a topic that is not a topic's ID, and a reminder with no support chat, all at once", () => {
@@ -340,6 +340,8 @@ describe("forum topics and the support chat", () => {
     expect(found.join("\n")).toMatch(/HEALTH_ALERT_CHAT_IDS "-1001:4:2"/);
     expect(problems({ ...minimal, CASE_REMIND_MINUTES: "5" })).toEqual(["CASE_REMIND_MINUTES is only used with SUPPORT_CHAT_ID, which is not set"]);
     expect(problems({ ...minimal, SUPPORT_CHAT_ID: "-1001", CASE_REMIND_MINUTES: "0" }).join()).toMatch(/CASE_REMIND_MINUTES/);
+    expect(problems({ ...minimal, CASE_DAYS: "30" })).toEqual(["CASE_DAYS is only used with SUPPORT_CHAT_ID, which is not set"]);
+    expect(problems({ ...minimal, SUPPORT_CHAT_ID: "-1001", CASE_DAYS: "0" }).join()).toMatch(/CASE_DAYS/);
   });
 });
 

@@ -68,6 +68,7 @@ export async function openProductionParts(config: Config, logger: Logger, secret
           return logger.info("Redis replicas acknowledge writes again");
       }
     },
+    unacknowledged: (writes) => metrics.countUnacknowledgedWrites(writes),
     fileLost: (reason) => {
       fileLost = reason;
       logger.error({ reason }, "the state file was deleted or replaced while the bot ran");

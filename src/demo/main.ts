@@ -390,7 +390,7 @@ async function agentReplyUpdate(typed: string): Promise<Update | undefined> {
   let replyTo: Message | undefined;
   for (const message of [...sent.values()].reverse()) {
     if (message.chat.id !== chat.id) continue;
-    const number = await caseStore.caseOfMessage(chat.id, message.message_id);
+    const number = (await caseStore.caseOfMessage(chat.id, message.message_id))?.number;
     if (number !== undefined && (!numbered || number === Number(numbered[1]))) {
       replyTo = message;
       break;

@@ -52,6 +52,11 @@ export function createMetrics() {
     help: "1 while the shared state store is unreachable, 0 otherwise.",
     registers: [registry],
   });
+  const unacknowledgedWrites = new Counter({
+    name: "payment_bot_state_unacknowledged_writes_total",
+    help: "Writes people rely on (grants, watches, cases) that no Redis replica acknowledged in time; they stand on the master.",
+    registers: [registry],
+  });
   const inFlight = new Gauge({
     name: "payment_bot_enquiries_in_flight",
     help: "Requests to the enquiry service in progress.",
@@ -159,6 +164,8 @@ export function createMetrics() {
       },
       back: () => stateDegraded.set(0),
     },
+    /** For the state store: durable writes no replica acknowledged in time. */
+    countUnacknowledgedWrites: (writes: number) => unacknowledgedWrites.inc(writes),
     /** For the watch scheduler and notifier. */
     countWatchCheck: (outcome: string) => watchChecks.inc({ outcome }),
     countWatchNotification: (result: string) => watchNotifications.inc({ result }),

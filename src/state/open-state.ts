@@ -13,13 +13,15 @@ export interface StateEvents {
   fileLost?: (reason: string) => void;
   /** Redis's replicas stopped acknowledging durable writes in time (told once), and do again. */
   replication?: (change: ReplicationChange) => void;
+  /** Durable writes no replica acknowledged in time (they stand on the master): how many. */
+  unacknowledged?: (writes: number) => void;
 }
 
 /**
  * The store the configuration asks for: SQLite in a file by default (one instance), Redis when
  * REDIS_URL or REDIS_SENTINELS is set (several instances). Either is backed by this process's memory while it cannot
- * be used (Redis away, the file's disk full). Throws StateFileError or StateUnavailableError, with
- * a message fit for an operator.
+ * be used (Redis away, the file's disk full). Throws StateFileError, StateUnavailableError or
+ * NotAMasterError (REDIS_URL names a replica), with a message fit for an operator.
  */
 export async function openState(config: StateConfig, events: StateEvents): Promise<StateStore> {
   const wiring: { store?: ReturnType<typeof withFallback> } = {};
@@ -35,6 +37,7 @@ export async function openState(config: StateConfig, events: StateEvents): Promi
           prefix: config.prefix,
           onConnectionChange: (change) => (change.status === "lost" ? note.lost(change.reason) : note.back()),
           ...(events.replication ? { onReplicationChange: events.replication } : {}),
+          ...(events.unacknowledged ? { onUnacknowledgedWrites: events.unacknowledged } : {}),
         });
   wiring.store = withFallback(primary, openSqliteStore({ path: IN_MEMORY }), events.outages);
   return wiring.store;

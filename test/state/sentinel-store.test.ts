@@ -91,6 +91,12 @@ describe.skipIf(!available)("the Redis store through Sentinel", () => {
     for (const error of [nowhere, unknown, refused, wrongData]) expect(String((error as Error).message)).not.toMatch(/pa55word/);
   });
 
+  it("a sentinel's address given as REDIS_URL: does not open, saying to set REDIS_SENTINELS instead", async () => {
+    const port = topology.sentinels[0]?.port;
+    const opened = await openRedisStore({ url: `redis://:${SENTINEL_PASSWORD}@127.0.0.1:${port}`, prefix: "x:" }).catch((error: unknown) => error);
+    expect((opened as Error).message).toBe(`REDIS_URL names 127.0.0.1:${port}, which is a sentinel: set REDIS_SENTINELS and REDIS_SENTINEL_NAME instead`);
+  });
+
   it("makes a write people rely on wait for a replica, bounded, says once when none acknowledges in time and once when one does again; caches never wait", async () => {
     const prefix = testPrefix("sentinel-wait");
     const changes: ReplicationChange[] = [];

@@ -1,6 +1,5 @@
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import { expect } from "vitest";
-import { labelsCut } from "../../src/telegram/views/phone-rows.ts";
 import type { ApiCall } from "./fake-telegram-fetch.ts";
 
 /** Telegram's limits: a message's text, a file's caption, a button's data (in bytes). */
@@ -32,22 +31,26 @@ export function expectSendable(calls: readonly ApiCall[], entityTypes?: readonly
   }
 }
 
+/** A phone shows about this many characters of a message on a line; a row of buttons is as wide. */
+export const PHONE_LINE = 35;
+
+/** How wide a label shows, in characters of a line: an emoji takes about two. */
+export function phoneWidth(label: string): number {
+  let width = 0;
+  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(label)) width += /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(segment) ? 2 : 1;
+  return width;
+}
 
 /**
- * The rows of every keyboard in these calls (sent, edited, changed alone, or under inline results)
- * whose labels a phone would cut (src/telegram/views/phone-rows.ts measures them), each once, with
- * the labels cut.
+ * No button label the bot sent is cut on a phone: a row of n buttons gives each of them a
+ * n-th of the line (PHONE_LINE), and each label must fit in its share.
  */
-export function rowsCutOnAPhone(calls: readonly ApiCall[]): { row: string[]; cut: string[] }[] {
-  const found = new Map<string, { row: string[]; cut: string[] }>();
+export function expectRowsFitPhone(calls: readonly ApiCall[], which: (call: ApiCall) => boolean = () => true): void {
   for (const call of calls) {
-    const results = (call.payload.results ?? []) as { reply_markup?: InlineKeyboardMarkup }[];
-    const keyboards = [call.payload.reply_markup as InlineKeyboardMarkup | undefined, ...results.map((result) => result.reply_markup)];
-    for (const buttons of keyboards.flatMap((keyboard) => keyboard?.inline_keyboard ?? [])) {
-      const row = buttons.map((button) => button.text);
-      const cut = labelsCut(row);
-      if (cut.length > 0) found.set(JSON.stringify(row), { row, cut });
+    if (!which(call)) continue;
+    for (const row of (call.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []) {
+      const share = PHONE_LINE / row.length;
+      for (const button of row) expect(phoneWidth(button.text), `"${button.text}" in a row of ${row.length}: ${row.map((b) => b.text).join(" | ")}`).toBeLessThanOrEqual(share);
     }
   }
-  return [...found.values()];
 }

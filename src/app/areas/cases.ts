@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as yieldToOthers, setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
 import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
-import type { SupportSettings } from "../../config.ts";
+import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";
@@ -58,12 +58,20 @@ const EVERY_MS = 1_000;
 const CARD_RETRY_MS = 30_000;
 const CHECK_LEASE_MS = 120_000;
 const CHECKS_AT_ONCE = 10;
+/** Resolved cases past CASE_DAYS are looked for this often (and when the bot starts), by one instance at a time. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_LEASE = "cases:prune";
+const PRUNE_LEASE_MS = 10 * 60_000;
+/** Forgotten in one run at most; the rest the next hour. */
+const PRUNE_AT_ONCE = 1_000;
+const DAY_MS = 86_400_000;
 
 /**
  * Cases beside the updates: the one reminder of a case nobody took (sent by whichever instance
  * marks it first), the payment of an open case checked until it settles (within the background
- * budget, told once), and cards a failure left unposted. Everything is in the state store, so any
- * instance picks up what another left.
+ * budget, told once), cards a failure left unposted, and resolved cases forgotten CASE_DAYS after
+ * they were resolved (beside the loop, never holding it up). Everything is in the state store, so
+ * any instance picks up what another left.
  */
 export function casesArea(options: CasesAreaOptions): CasesArea {
   const { settings, store, logger, now } = options;
@@ -97,6 +105,26 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
   const budget = options.budget.consumer();
   const stopping = new AbortController();
   let running: Promise<void> | undefined;
+  const keepMs = support.keepMs ?? CASE_DAYS_DEFAULT * DAY_MS;
+  let nextPruneAt = 0;
+  let pruning: Promise<void> | undefined;
+
+  /** Forgets the cases resolved more than CASE_DAYS ago, a case at a time between other work; one instance at a time. */
+  async function prune(at: number): Promise<void> {
+    try {
+      if (!(await options.state.leases.acquire(PRUNE_LEASE, options.instanceId, PRUNE_LEASE_MS))) return;
+      try {
+        const forgotten = await store.pruneResolved(at - keepMs, PRUNE_AT_ONCE, () => yieldToOthers(undefined, { signal: stopping.signal }));
+        if (forgotten > 0) logger.info({ forgotten, caseDays: keepMs / DAY_MS }, "resolved cases forgotten, CASE_DAYS after they were resolved");
+      } finally {
+        await options.state.leases.release(PRUNE_LEASE, options.instanceId);
+      }
+    } catch (error) {
+      // Stopping, or the store away: the next run (within the hour) takes it up again.
+      if (stopping.signal.aborted) return;
+      logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error }, "cases: forgetting resolved cases failed; trying again within the hour");
+    }
+  }
 
   async function remindAndRepair(at: number): Promise<void> {
     const open = await store.openCases();
@@ -152,6 +180,12 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
     while (!stopping.signal.aborted) {
       try {
         const at = now();
+        if (pruning === undefined && at >= nextPruneAt) {
+          nextPruneAt = at + PRUNE_EVERY_MS;
+          pruning = prune(at).finally(() => {
+            pruning = undefined;
+          });
+        }
         await remindAndRepair(at);
         await checkDue(at);
       } catch (error) {
@@ -174,7 +208,7 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
     },
     async stop(deadline) {
       stopping.abort();
-      await Promise.race([running, sleep(deadline.left())]);
+      await Promise.race([Promise.all([running, pruning]), sleep(deadline.left())]);
     },
   };
 }

@@ -44,7 +44,7 @@ export interface HealthArea extends Area {
 /** The provider's health: every enquiry counted, the state judged every few seconds, each change and the daily summary told. */
 export function healthArea({ settings, state, messenger, watches, logger, metrics, now, cases }: HealthAreaOptions): HealthArea {
   const zone = timeZone(settings.timeZone);
-  const announcer = healthAnnouncer({ messenger, alertChatIds: settings.health.alertChatIds, alertThreadIds: settings.health.alertThreadIds, clock: clockIn(settings.timeZone) });
+  const announcer = healthAnnouncer({ messenger, alertChats: settings.health.alertChats, clock: clockIn(settings.timeZone) });
   const recorder = healthRecorder({ tallies: state.tallies, logger, now });
   const reader = healthCountsReader(state.tallies);
   const monitor = healthMonitor({

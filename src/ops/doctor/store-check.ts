@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { ReplyError, type Redis } from "ioredis";
 import type { StateConfig } from "../../config.ts";
+import { NotAMasterError } from "../../state/redis/connection.ts";
 import { openRedisStore } from "../../state/redis/redis-store.ts";
 import { IN_MEMORY, openDatabase, StateFileError } from "../../state/sqlite/open-database.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
@@ -31,6 +32,8 @@ async function checkRedis(state: Extract<StateConfig, { kind: "redis" }>, timeou
   try {
     store = await openRedisStore({ ...state.connection, prefix: state.prefix, connectTimeoutMs: timeoutMs, commandTimeoutMs: timeoutMs });
   } catch (error) {
+    // It answers, but is not where the bot can write: what to set instead.
+    if (error instanceof NotAMasterError) return failed(label, error.message);
     const variable = "url" in state.connection ? "REDIS_URL" : "REDIS_SENTINELS and REDIS_SENTINEL_NAME";
     const why = error instanceof Error ? error.message.replace(/^state store unavailable: /, "") : "unknown error";
     return failed(label, `Redis does not answer: ${why}. Check ${variable}, and that Redis runs and can be reached from here`);

@@ -180,7 +180,8 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
     } finally {
       clearInterval(cancelPoll);
     }
-    if (controller.signal.reason === ("access_ended" satisfies StopReason)) {
+    // Access may have ended since the last look (a second ago at most, maybe through another instance): asked again just before sending.
+    if (controller.signal.reason === ("access_ended" satisfies StopReason) || (await accessEnded(jobId, record))) {
       // Payment data goes only where access still holds: what was checked is not sent.
       logger.info({ bulkJob: jobId, ownerId: request.ownerId, chatId: request.chatId, checked: checked.results.length, total: request.ids.length }, "bulk check stopped: access ended");
       return;
@@ -190,6 +191,25 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
     for (const result of checked.results) verdicts[verdictOf(relevantOutcomes(result))]++;
     await delivery.finished(request, record, { ending, results: checked.results, verdicts });
     logger.info({ bulkJob: jobId, ownerId: request.ownerId, checked: checked.results.length, total: request.ids.length, ending, ...verdicts }, "bulk check finished");
+  }
+
+  /**
+   * Whether the job's chat may no longer see its report: a stop for that reason written through any
+   * instance, or the chat no longer allowed. Either not known now (the store away) does not stop it:
+   * the last look, a second ago, said it could go on.
+   */
+  async function accessEnded(jobId: string, record: BulkJobRecord): Promise<boolean> {
+    const unknown = (error: unknown) => void logger.debug({ err: error, bulkJob: jobId }, "whether a finished bulk check's chat may still see it was not known; sent on the last look");
+    const [reason, allowed] = await Promise.all([
+      state.kv.get(cancelKey(jobId)).catch(unknown),
+      options.mayContinue
+        ? options.mayContinue(record).catch((error: unknown) => {
+            unknown(error);
+            return true;
+          })
+        : true,
+    ]);
+    return reason === ("access_ended" satisfies StopReason) || !allowed;
   }
 
   /** Stops a job here at once, and wherever else it runs within a poll. */

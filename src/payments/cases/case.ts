@@ -26,8 +26,18 @@ export interface Case {
   resolvedBy?: CaseAction | undefined;
   /** When nobody had taken it in time and the support chat was reminded (once). */
   remindedAt?: number | undefined;
+  /**
+   * The forum topic made for the case, recorded as soon as it is made (before its card is posted):
+   * a card that could not be posted is tried again in it, never in a new one.
+   */
+  topic?: CaseTopic | undefined;
   /** The card in the support chat, once posted: edited in place, never posted again. */
   card?: CaseCard | undefined;
+}
+
+export interface CaseTopic {
+  chatId: number;
+  threadId: number;
 }
 
 /** Someone in the bot's records: a name, a @username, a Telegram user ID. */
@@ -138,6 +148,7 @@ const caseSchema = z.object({
   takenBy: actionSchema.optional(),
   resolvedBy: actionSchema.optional(),
   remindedAt: z.number().optional(),
+  topic: z.object({ chatId: z.number(), threadId: z.number() }).optional(),
   card: z.object({ chatId: z.number(), messageId: z.number(), threadId: z.number().optional(), ownTopic: z.boolean() }).optional(),
 });
 

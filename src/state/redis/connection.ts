@@ -1,4 +1,4 @@
-import type { RedisOptions } from "ioredis";
+import { ReplyError, type Redis, type RedisOptions } from "ioredis";
 
 /** Where Redis is: one address (a server, or a managed service's endpoint that fails over behind it), or the master Sentinel names now. */
 export type RedisTarget = { url: string } | SentinelTarget;
@@ -14,6 +14,53 @@ export interface SentinelTarget {
 
 /** What the operator set, for messages: never its value (a URL may hold the password). */
 export const targetVariable = (target: RedisTarget): string => ("url" in target ? "REDIS_URL" : "REDIS_SENTINELS");
+
+/** host:port as the URL names it (a managed service's endpoint stays a name): never the password. */
+export function urlAddress(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port || "6379"}`;
+}
+
+/**
+ * REDIS_URL names a server that is not a master: a replica (which refuses writes, or takes them
+ * only to lose them), or a sentinel. It answers, so it is no outage: the operator must change
+ * REDIS_URL, and the sentence says to what.
+ */
+export class NotAMasterError extends Error {
+  constructor(address: string, role: "replica" | "sentinel") {
+    super(
+      role === "replica"
+        ? `REDIS_URL names ${address}, which is a replica: point REDIS_URL at the master, or use REDIS_SENTINELS`
+        : `REDIS_URL names ${address}, which is a sentinel: set REDIS_SENTINELS and REDIS_SENTINEL_NAME instead`,
+    );
+    this.name = "NotAMasterError";
+  }
+}
+
+/**
+ * What the server at the other end is: "master", "replica" or "sentinel", as ROLE says, or INFO
+ * when this user may not run ROLE, or else a write that expires at once (`probeKey`), which a
+ * replica refuses. Undefined when nothing tells.
+ */
+export async function serverRole(client: Pick<Redis, "role" | "info" | "set">, probeKey: string): Promise<"master" | "replica" | "sentinel" | undefined> {
+  const named = (role: string | undefined) => (role === "slave" ? "replica" : role === "master" || role === "sentinel" ? role : undefined);
+  try {
+    return named(String((await client.role())[0]));
+  } catch (error) {
+    if (!(error instanceof ReplyError)) return undefined;
+  }
+  try {
+    return named(/^role:(\w+)/m.exec(await client.info("replication"))?.[1]);
+  } catch (error) {
+    if (!(error instanceof ReplyError)) return undefined;
+  }
+  try {
+    await client.set(probeKey, "1", "PX", 1);
+    return "master";
+  } catch (error) {
+    return error instanceof Error && isReadOnlyError(error) ? "replica" : undefined;
+  }
+}
 
 /**
  * A write answered READONLY went to a server that is a replica now: a master demoted by a

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Redis, RedisOptions } from "ioredis";
 import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateStore, type TallyAddition } from "../ports.ts";
-import { clientSettings, targetVariable, type RedisTarget } from "./connection.ts";
+import { clientSettings, NotAMasterError, serverRole, targetVariable, urlAddress, type RedisTarget } from "./connection.ts";
 import { watchFailovers } from "./failover-watch.ts";
-import { replicaWait, type ReplicationChange } from "./replication.ts";
+import { durableWrites, type ReplicationChange } from "./replication.ts";
 import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
 import { readTopology } from "./topology.ts";
 
@@ -28,6 +28,8 @@ export type RedisStoreOptions = RedisTarget & {
   replicaWaitMs?: number;
   /** Told once when replicas stop acknowledging durable writes in time, and once when they do again. */
   onReplicationChange?: (change: ReplicationChange) => void;
+  /** Counts the durable writes no replica acknowledged in time (they stand on the master). */
+  onUnacknowledgedWrites?: (writes: number) => void;
 };
 
 export interface RedisStore extends StateStore {
@@ -92,10 +94,10 @@ const MAX_UPDATE_ATTEMPTS = 50;
  * than hang; the client reconnects by itself, to the master Sentinel names at the time when
  * there are sentinels.
  *
- * Two connections: one for everything, and one for the writes of what people rely on (records,
+ * One connection for everything, and others for the writes of what people rely on (records,
  * watches: documents, schedules, sets), each followed by a bounded wait for a replica. Redis's
  * WAIT holds up the connection it is sent on, so a slow replica never delays an update's claim,
- * a cache or a counter.
+ * a cache or a counter, nor one durable write another's (replication.ts).
  */
 export async function openRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
   const { prefix, connectTimeoutMs = 5_000, commandTimeoutMs = 2_000, claimTakeoverAfterMs = HEARTBEAT_TTL_MS, replicaWaitMs = 1_000 } = options;
@@ -118,17 +120,21 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
   // Loaded only when Redis is configured: the embedded store's users do not carry the client in memory.
   const { Redis: RedisClient } = await import("ioredis");
   const client = (url === undefined ? new RedisClient(settings) : new RedisClient(url, settings)) as Scripted;
-  // WAIT waits for the writes of its own connection, whose later commands it holds up: a connection of their own.
-  const durable = client.duplicate() as Scripted;
+  // WAIT waits for the writes of its own connection, whose later commands it holds up: connections of their own,
+  // whose commands may take the wait's bound on top of the usual one.
+  const durableConnection = () => client.duplicate({ commandTimeout: commandTimeoutMs + replicaWaitMs }) as Scripted;
+  const durable = durableConnection();
+  // Every connection to the master: the failover watch moves each, and the store is well while each is ready.
   const connections = [client, durable];
   // Errors reach the callers of each command; without a listener ioredis would also print them.
   let lastError: unknown;
   const sentinelErrors: Error[] = [];
-  for (const connection of connections) {
+  const listen = (connection: Scripted) => {
     connection.on("error", (error: unknown) => (lastError = error));
     // Why each sentinel did not name a master (unreachable, a wrong password, a name it does not know).
     connection.on("sentinelError", (error: Error) => starting && sentinelErrors.push(error));
-  }
+  };
+  connections.forEach(listen);
 
   try {
     await Promise.all(
@@ -144,15 +150,22 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
     const reason = "url" in options ? describe(lastError ?? error) : (describeSentinels(options.name, sentinelErrors) ?? describe(lastError ?? error));
     throw new StateUnavailableError(`cannot connect to ${targetVariable(options)} (${reason})`, { cause: error });
   }
+  // Sentinel names the master, and ioredis checks it; an address may name anything that answers PING.
+  if ("url" in options) {
+    const role = await serverRole(client, prefix + "role-probe");
+    if (role === "replica" || role === "sentinel") {
+      for (const connection of connections) connection.disconnect();
+      throw new NotAMasterError(urlAddress(options.url), role);
+    }
+  }
   const failovers = "url" in options ? undefined : await watchFailovers(options, connections);
 
-  const replication = replicaWait({ connection: durable, timeoutMs: replicaWaitMs, ...(options.onReplicationChange ? { onChange: options.onReplicationChange } : {}) });
-  // Lost when either connection closes, back once both are ready again: told once each way.
+  // Lost when any connection closes, back once all are ready again: told once each way.
   let lostReason: string | undefined;
   let closing = false;
-  for (const connection of connections) {
+  const watchConnection = (connection: Scripted) => {
     connection.on("close", () => {
-      if (connection === durable) replication.forget();
+      if (connection === client) replication.forget();
       if (lostReason !== undefined || closing) return;
       lostReason = "connection to Redis lost";
       options.onConnectionChange?.({ status: "lost", reason: lostReason });
@@ -162,7 +175,33 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       lostReason = undefined;
       options.onConnectionChange?.({ status: "back" });
     });
-  }
+  };
+  const replication = durableWrites<Scripted>({
+    main: client,
+    first: durable,
+    // Made while the others wait for a replica, and kept, as the first is.
+    connect: async () => {
+      const connection = durableConnection();
+      listen(connection);
+      try {
+        await connection.connect();
+      } catch (error) {
+        connection.disconnect();
+        throw error;
+      }
+      if (closing) {
+        connection.disconnect();
+        throw new Error("closing");
+      }
+      connections.push(connection);
+      watchConnection(connection);
+      return connection;
+    },
+    timeoutMs: replicaWaitMs,
+    ...(options.onReplicationChange ? { onChange: options.onReplicationChange } : {}),
+    ...(options.onUnacknowledgedWrites ? { onUnacknowledged: options.onUnacknowledgedWrites } : {}),
+  });
+  connections.forEach(watchConnection);
 
   const key = (name: string) => prefix + name;
   const aliveKey = (instanceId: string) => key(`alive:${instanceId}`);
@@ -175,13 +214,13 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       throw new StateUnavailableError(describe(error), { cause: error });
     }
   };
-  /** A write of what people rely on: through the durable connection, then kept by a replica (when there is one) before it counts as done. */
-  const durably = <T>(write: (connection: Scripted) => Promise<T>): Promise<T> =>
-    run(async () => {
-      const result = await write(durable);
-      await replication.confirm();
-      return result;
-    });
+  /**
+   * A write of what people rely on: through a connection for durable writes, then kept by a replica
+   * (when there is one) before it counts as done; `wrote` tells from its result whether it wrote.
+   */
+  const durably = <T>(write: (connection: Scripted) => Promise<T>, wrote?: (result: T) => boolean): Promise<T> => run(() => replication.run(write, wrote));
+  /** A compare-and-set that lost wrote nothing. */
+  const swapped = (result: number) => result === 1;
 
   /** Every addition in one pipeline: one round trip whatever the batch holds. */
   const addTallies = async (additions: readonly TallyAddition[]) => {
@@ -232,8 +271,8 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
         for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
           const current = await run(async () => (await client.get(key(name))) ?? undefined);
           const next = change(current);
-          const swapped = await durably((writer) => writer.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1, next === undefined ? 1 : 0));
-          if (swapped === 1) return next;
+          const result = await durably((writer) => writer.compareAndSet(key(name), current ?? "", next ?? "", Math.max(1, ttlMs), current === undefined ? 0 : 1, next === undefined ? 1 : 0), swapped);
+          if (result === 1) return next;
         }
         throw new Error(`kv.update: ${name} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
       },
@@ -270,21 +309,23 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
           const current = await run(async () => (await client.hget(key(`record:${collection}`), id)) ?? undefined);
           const next = change(current);
           if (next === current) return next;
-          const swapped = await durably((writer) =>
-            writer.recordCompareAndSet(
-              key(`record:${collection}`),
-              key(`record-rev:${collection}`),
-              id,
-              current ?? "",
-              next ?? "",
-              current === undefined ? 0 : 1,
-              next === undefined ? 1 : 0,
-              // Random, so that an emptied Redis never repeats a revision a copy holds; an integer, so
-              // that an older version's INCR (during a rolling upgrade) still moves it on.
-              String(randomInt(1, 2 ** 48)),
-            ),
+          const result = await durably(
+            (writer) =>
+              writer.recordCompareAndSet(
+                key(`record:${collection}`),
+                key(`record-rev:${collection}`),
+                id,
+                current ?? "",
+                next ?? "",
+                current === undefined ? 0 : 1,
+                next === undefined ? 1 : 0,
+                // Random, so that an emptied Redis never repeats a revision a copy holds; an integer, so
+                // that an older version's INCR (during a rolling upgrade) still moves it on.
+                String(randomInt(1, 2 ** 48)),
+              ),
+            swapped,
           );
-          if (swapped === 1) return next;
+          if (result === 1) return next;
         }
         throw new Error(`records.update: ${collection}/${id} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
       },
@@ -317,13 +358,8 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       acquire: (name, owner, ttlMs) => run(async () => (await client.acquire(key(`lease:${name}`), owner, ttlMs)) === 1),
       release: (name, owner) => run(async () => void (await client.deleteIf(key(`lease:${name}`), owner))),
     },
-    keepMarker: (ttlMs) =>
-      run(async () => {
-        const kept = (await durable.keepMarker(key("store-marker"), "1", ttlMs)) === 1;
-        // A marker just written, lost with a master that died before a replica had it, would read as a store emptied.
-        if (!kept) await replication.confirm();
-        return kept;
-      }),
+    // A marker just written, lost with a master that died before a replica had it, would read as a store emptied.
+    keepMarker: async (ttlMs) => (await durably((writer) => writer.keepMarker(key("store-marker"), "1", ttlMs), (kept) => kept !== 1)) === 1,
     health: () => {
       const down = connections.find((connection) => connection.status !== "ready");
       return lostReason === undefined && down === undefined ? { status: "ok" } : { status: "degraded", reason: lostReason ?? `Redis ${down?.status ?? "unavailable"}` };

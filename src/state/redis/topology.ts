@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { StoreTopology } from "../ports.ts";
-import type { RedisTarget, SentinelTarget } from "./connection.ts";
+import { urlAddress, type RedisTarget, type SentinelTarget } from "./connection.ts";
 
 export interface TopologyOptions {
   /** The connection the store writes through, to the master. */
@@ -28,12 +28,6 @@ export async function readTopology({ client, target, replicas, timeoutMs }: Topo
     // The master went away while being asked: nothing to show until it is back.
     return undefined;
   }
-}
-
-/** host:port as the URL names it (a managed service's endpoint stays a name). */
-function urlAddress(url: string): string {
-  const { hostname, port } = new URL(url);
-  return `${hostname}:${port || "6379"}`;
 }
 
 /** The server at the other end of the connection: the master Sentinel named. */

@@ -7,12 +7,14 @@ import { CALLBACK_DATA_LIMIT } from "./answer-buttons.ts";
 /**
  * The buttons of cases: 🆘 Ask support under an answer (its scope and ID), the kind picked for an
  * ID both kinds know (a pending escalation's key), and a card's ✋ Take, ✅ Resolved and 🔄 Refresh
- * (the case's number).
+ * (the case's number), and 📨 Send to support under an agent's message written without Reply (the
+ * message's key, where it waits).
  */
 export type CaseButton =
   | { action: "escalate"; scope: Scope; id: string }
   | { action: "escalateKind"; kind: EnquiryKind; key: string }
-  | { action: "take" | "resolve" | "refresh"; number: number };
+  | { action: "take" | "resolve" | "refresh"; number: number }
+  | { action: "sendToCase"; key: string };
 
 /** Every case button starts so: a family of its own, beside the answers', access's (A:) and languages' (L:). */
 export const CASE_BUTTON_PREFIX = "C:";
@@ -35,6 +37,8 @@ export async function encodeCaseButton(button: CaseButton, store: ButtonStore): 
     case "resolve":
     case "refresh":
       return `C:${CARD_CODES[button.action]}:${button.number}`;
+    case "sendToCase":
+      return `C:s:${button.key}`;
   }
 }
 
@@ -56,6 +60,8 @@ export async function decodeCaseButton(data: string, store: ButtonStore): Promis
     const scope = SCOPES.get(kind[1] ?? "");
     return scope && (ENQUIRY_KINDS as readonly string[]).includes(scope) ? { type: "ok", button: { action: "escalateKind", kind: scope as EnquiryKind, key: kind[2] ?? "" } } : { type: "unknown" };
   }
+  const send = /^C:s:([A-Za-z0-9_-]{8,24})$/.exec(data);
+  if (send) return { type: "ok", button: { action: "sendToCase", key: send[1] ?? "" } };
   const card = /^C:([trf]):([1-9]\d{0,14})$/.exec(data);
   const action = CARD_ACTIONS.get(card?.[1] ?? "");
   return card && action ? { type: "ok", button: { action, number: Number(card[2]) } } : { type: "unknown" };

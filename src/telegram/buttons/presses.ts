@@ -42,7 +42,9 @@ export type Press =
   /** The kind picked for an ID both kinds know, before its case opens. */
   | { action: "escalateKind"; kind: EnquiryKind; key: string }
   /** ✋ Take, ✅ Resolved and 🔄 Refresh of a case's card. */
-  | { action: "takeCase" | "resolveCase" | "refreshCase"; number: number };
+  | { action: "takeCase" | "resolveCase" | "refreshCase"; number: number }
+  /** 📨 Send to support, under an agent's message written without Reply: the key of the message waiting. */
+  | { action: "sendToCase"; key: string };
 
 export type PressAction = Press["action"];
 
@@ -52,7 +54,7 @@ export type DecodedPress = { type: "press"; press: Press } | { type: "expired" }
 const CARD_PRESSES = { take: "takeCase", resolve: "resolveCase", refresh: "refreshCase" } as const;
 
 function casePress(button: Extract<Awaited<ReturnType<typeof decodeCaseButton>>, { type: "ok" }>["button"]): Press {
-  return button.action === "escalate" || button.action === "escalateKind" ? button : { action: CARD_PRESSES[button.action], number: button.number };
+  return button.action === "escalate" || button.action === "escalateKind" || button.action === "sendToCase" ? button : { action: CARD_PRESSES[button.action], number: button.number };
 }
 
 /** Reads a press's data: one store read at most (an answer button whose IDs did not fit in it). */

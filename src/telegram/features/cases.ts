@@ -10,6 +10,7 @@ import { resolveCase } from "../../payments/cases/resolve-case.ts";
 import { onItsCard, takeCase, type CardPress } from "../../payments/cases/take-case.ts";
 import type { Checker } from "../../payments/check.ts";
 import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
+import { extractIds } from "../../payments/parse-ids.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import { queryCost, type Query } from "../../payments/query.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
@@ -18,11 +19,11 @@ import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import type { PressContext, PressRouter } from "../buttons/router.ts";
 import type { BotContext } from "../context.ts";
 import { isCommandMessage } from "../message-command.ts";
-import { isRelayable, type CaseDesk } from "../notify/case-desk.ts";
+import { isRelayable, type CaseDesk, type RelayableMessage } from "../notify/case-desk.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { topicOf } from "../topic.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
-import { formatAgentCases, formatSupportCases, type CaseFormats } from "../views/format/case.ts";
+import { formatAgentCases, formatCaseOffer, formatSupportCases, type CaseFormats } from "../views/format/case.ts";
 import { commands } from "../views/commands.ts";
 import type { Clock } from "../views/format/text.ts";
 import { askerOf } from "./send-answer.ts";
@@ -78,11 +79,22 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
       case "already":
         break;
     }
-    const key = result.type === "opened" ? "case-opened" : result.type === "joined" ? "case-joined" : "case-already";
-    const sent = await reply(ctx, ctx.t(key, { number: result.case.number }), replyTo);
-    await store.rememberMessage(sent.chat.id, sent.message_id, result.case.number);
-    if (result.type === "opened") await desk.postCard(result.case);
-    else if (result.type === "joined" || note !== undefined) await desk.showCard(result.case);
+    const value = result.case;
+    const agent = value.agents.find((candidate) => candidate.userId === ctx.from?.id);
+    const takenBy = value.takenBy;
+    const text =
+      result.type === "opened"
+        ? ctx.t("case-opened", { number: value.number })
+        : result.type === "already"
+          ? ctx.t("case-already", { number: value.number })
+          : takenBy
+            ? ctx.t("case-joined-taken", { number: value.number, name: cleanServiceText(takenBy.name, 64) })
+            : ctx.t("case-joined-waiting", { number: value.number });
+    const sent = await reply(ctx, text, replyTo);
+    await store.rememberMessage(sent.chat.id, sent.message_id, value.number, agent?.userId);
+    if (result.type === "opened") await desk.postCard(value);
+    else if (result.type === "joined" || note !== undefined) await desk.showCard(value);
+    if (result.type === "joined" && agent) await desk.announceJoined(value, agent);
   }
 
   /** An ID checked on both kinds (as /status does): its case, or the question of which kind when that is not plain. */
@@ -233,24 +245,26 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
       const replyTo = repliedTo !== undefined && repliedTo !== threadId ? repliedTo : undefined;
       if ((threadId === undefined && replyTo === undefined) || !isRelayable(message)) return next();
       const route = await routeSupportMessage(store, { chatId: ctx.chat.id, threadId, replyTo }, support.chatId);
-      if (route.type === "to_agents") await desk.relayToAgents(route.case, message, personOf(ctx));
+      if (route.type === "to_agent") await desk.relayToAgent(route.case, route.agent, message, personOf(ctx));
       else if (route.type === "resolved") await reply(ctx, ctx.t("case-relay-resolved-support", { number: route.case.number }), message.message_id);
       else return next();
       return;
     }
+    if (ctx.chat.type !== "private") return next();
     const replied = message.reply_to_message;
-    if (ctx.chat.type !== "private" || !replied || replied.from?.id !== ctx.me.id) return next();
-    const route = await routeAgentMessage(store, { chatId: ctx.chat.id, userId: ctx.from.id, replyTo: replied.message_id });
+    const route = replied && replied.from?.id === ctx.me.id ? await routeAgentMessage(store, { chatId: ctx.chat.id, userId: ctx.from.id, replyTo: replied.message_id }) : ({ type: "none" } as const);
     switch (route.type) {
       case "none":
-        return next();
+        // Not about a case (no Reply, or a reply to something else): an agent with open cases may have meant support.
+        if (!(await offerToSupport(ctx, message))) return next();
+        return;
       case "outsider":
         ctx.logger.warn({ case: route.case.number, userId: ctx.from.id }, "a reply to a case's message by someone outside the case: not passed on");
         return next();
       case "resolved":
         await reply(ctx, ctx.t("case-relay-resolved-agent", { number: route.case.number }), message.message_id);
         return;
-      case "to_agents":
+      case "to_agent":
         return next();
       case "to_support":
         if (!isRelayable(message)) await reply(ctx, ctx.t("case-relay-kinds"), message.message_id);
@@ -258,7 +272,100 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
     }
   });
 
+  /**
+   * An agent with open cases wrote without Reply something that is no question about a payment
+   * (text without an ID, a photo, a document that is no list of IDs): with one open case, a button
+   * sends it to support for that case, as if they had replied; with several, how to reach support,
+   * and the cases. False when they have none: the message is for the other features.
+   */
+  async function offerToSupport(ctx: BotContext & { chat: { id: number }; from: { id: number } }, message: RelayableMessage): Promise<boolean> {
+    if (!mayBeForSupport(message)) return false;
+    const userId = ctx.from.id;
+    const mine = (await loadAll(store, await store.agentCases(userId)))
+      .filter((value) => value.agents.some((agent) => agent.userId === userId && agent.chatId === ctx.chat.id))
+      .sort((a, b) => a.openedAt - b.openedAt);
+    const [only] = mine;
+    if (!only) return false;
+    if (mine.length > 1) {
+      const text = formatCaseOffer(mine, ctx.t);
+      await ctx.reply(text.text, { entities: text.entities, reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+      return true;
+    }
+    const key = randomBytes(9).toString("base64url");
+    const waiting: PendingRelay = { number: only.number, chatId: ctx.chat.id, userId, message: relayedPart(message) };
+    await deps.kv.set(offerKey(key), JSON.stringify(waiting), PENDING_MS);
+    const keyboard = new InlineKeyboard().text(ctx.t("button-send-to-support"), await encodeCaseButton({ action: "sendToCase", key }, deps.buttons));
+    const payment = `${ctx.t(only.kind === "collection" ? "kind-collection" : "kind-airtime")} ${only.transactionId}`;
+    const sent = await reply(ctx, ctx.t("case-offer-one", { number: only.number, payment }), message.message_id, { reply_markup: keyboard });
+    // A reply to the offer is a reply to the case.
+    await store.rememberMessage(sent.chat.id, sent.message_id, only.number, userId);
+    return true;
+  }
+
+  deps.presses.on("sendToCase", async (ctx, { key }) => {
+    const waiting = parsePendingRelay(await deps.kv.get(offerKey(key)));
+    // Only the agent it was offered to, in their chat, sends it, and once.
+    if (!waiting || ctx.chat?.id !== waiting.chatId || ctx.from.id !== waiting.userId) return toast(ctx, ctx.t("toast-expired"));
+    await deps.kv.delete(offerKey(key));
+    const value = await store.load(waiting.number);
+    const agent = value?.agents.find((candidate) => candidate.userId === waiting.userId && candidate.chatId === waiting.chatId);
+    const offer = ctx.callbackQuery.message?.message_id;
+    if (!value || !agent) return toast(ctx, ctx.t("toast-case-gone"));
+    if (!isOpen(value)) {
+      await toast(ctx);
+      await tolerateHarmless(ctx.editMessageReplyMarkup(), ctx.logger);
+      await reply(ctx, ctx.t("case-relay-resolved-agent", { number: value.number }), offer);
+      return;
+    }
+    if (!(await desk.relayToSupport(value, waiting.message, agent))) {
+      // Kept, so that a press later tries again.
+      await deps.kv.set(offerKey(key), JSON.stringify(waiting), PENDING_MS);
+      await toast(ctx);
+      await reply(ctx, ctx.t("case-relay-not-sent", { number: value.number }), offer);
+      return;
+    }
+    await toast(ctx, ctx.t("toast-case-sent"));
+    await tolerateHarmless(ctx.editMessageText(ctx.t("case-offer-sent", { number: value.number })), ctx.logger);
+  });
+
   return composer;
+}
+
+const offerKey = (key: string) => `case-offer:${key}`;
+
+/** A message waiting for 📨 Send to support: the case it is offered to, whose it is, and what of it is relayed. */
+interface PendingRelay {
+  number: number;
+  chatId: number;
+  userId: number;
+  message: RelayableMessage;
+}
+
+/** Text without an ID in it (an ID is a question about a payment), a photo, or a document that is no list of IDs (a .csv or .txt is checked). */
+function mayBeForSupport(message: RelayableMessage): boolean {
+  if (message.text !== undefined) return !message.text.startsWith("/") && extractIds(message.text).type !== "ids";
+  if (message.photo !== undefined) return true;
+  const document = message.document;
+  if (document === undefined) return false;
+  const name = document.file_name ?? "";
+  return !(/\.(csv|txt)$/i.test(name) || (name === "" && (document.mime_type ?? "").startsWith("text/")));
+}
+
+/** What a relay needs of a message, to keep until the button is pressed (a photo or document is copied by its ID then). */
+function relayedPart(message: RelayableMessage): RelayableMessage {
+  const { message_id, chat, text, entities, caption, caption_entities, forward_origin } = message;
+  return { message_id, chat, text, entities, caption, caption_entities, forward_origin };
+}
+
+function parsePendingRelay(text: string | undefined): PendingRelay | undefined {
+  try {
+    const parsed = JSON.parse(text ?? "") as Partial<PendingRelay>;
+    const ok = typeof parsed.number === "number" && typeof parsed.chatId === "number" && typeof parsed.userId === "number" && typeof parsed.message?.message_id === "number";
+    return ok ? (parsed as PendingRelay) : undefined;
+  } catch {
+    // Absent or unreadable: the offer has expired.
+    return undefined;
+  }
 }
 
 /** The person pressing or writing, as cases keep them. */

@@ -13,7 +13,7 @@ import type { Press } from "../buttons/presses.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { commands } from "../views/commands.ts";
 import { answerKeyboard, withAskSupport } from "../views/keyboards.ts";
-import { inRowsThatFit } from "../views/phone-rows.ts";
+import { phoneRows } from "../views/phone-rows.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
 import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
@@ -204,6 +204,6 @@ async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
     buttons.push(InlineKeyboard.text(label, data));
   }
   // Two short IDs to a row; a long one, or one with its kind, on a row of its own.
-  const keyboard = buttons.length > 0 ? inRowsThatFit(buttons, new InlineKeyboard(), 2) : undefined;
+  const keyboard = buttons.length > 0 ? InlineKeyboard.from(phoneRows(buttons, 2)) : undefined;
   return { text: message.text, entities: message.entities, keyboard };
 }

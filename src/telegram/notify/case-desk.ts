@@ -3,7 +3,7 @@ import { InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
 import type { SupportSettings } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
-import { stateOf, withReach, type Case, type CaseAgent, type CasePerson } from "../../payments/cases/case.ts";
+import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../payments/cases/case.ts";
 import type { CaseAudit } from "../../payments/cases/case-events.ts";
 import type { CaseStore } from "../../payments/cases/case-store.ts";
 import { noteRelayed } from "../../payments/cases/relay-message.ts";
@@ -11,13 +11,13 @@ import type { Claims } from "../../state/ports.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { describeTelegramFailure, tolerateHarmless } from "../transport/errors.ts";
-import { CAPTION_LIMIT, caseName, formatCard, formatCaseNotice, formatRelay, topicName, type CaseFormats } from "../views/format/case.ts";
-import { formatDuration } from "../views/format/numbers.ts";
+import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
 import { TELEGRAM_TEXT_LIMIT, type Clock } from "../views/format/text.ts";
+import { phoneRows } from "../views/phone-rows.ts";
 import type { Delivery, Messenger, Reader } from "./messenger.ts";
 
 /** What of a message a case passes on: its text, or a photo or document with its caption. */
-export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "entities" | "caption" | "caption_entities" | "photo" | "document">;
+export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "entities" | "caption" | "caption_entities" | "photo" | "document" | "forward_origin">;
 
 /** Text, photos and documents go through; stickers, voice notes and the rest stay where they were sent. */
 export const isRelayable = (message: Partial<RelayableMessage>): boolean => message.text !== undefined || message.photo !== undefined || message.document !== undefined;
@@ -37,8 +37,13 @@ export interface CaseDesk {
   announce(value: Case, event: "taken" | "resolved" | "settled"): Promise<void>;
   /** The one reminder of a case nobody took. */
   remind(value: Case): Promise<void>;
-  /** A support member's message, copied to each agent who may still use the bot. */
-  relayToAgents(value: Case, message: RelayableMessage, from: CasePerson): Promise<void>;
+  /** A support member's message, copied to the one agent of the case it is for (if they may still use the bot): each agent's conversation is their own. */
+  relayToAgent(value: Case, agent: CaseAgent, message: RelayableMessage, from: CasePerson): Promise<void>;
+  /**
+   * A second agent asked about the case's payment: its first agent is told someone else asked too
+   * (not who), and the support chat gets a message to answer the new one by (a reply to it reaches them).
+   */
+  announceJoined(value: Case, agent: CaseAgent): Promise<void>;
   /** An agent's message, copied to the support chat (in the case's topic, as a reply to its card). */
   relayToSupport(value: Case, message: RelayableMessage, agent: CaseAgent): Promise<boolean>;
 }
@@ -96,24 +101,56 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     return available;
   }
 
+  /** ✋ Take (while nobody has), ✅ Resolved and 🔄 Refresh, in as many rows as a phone needs to show every label whole. */
   async function cardKeyboard(value: Case, t: Reader["t"]): Promise<InlineKeyboard | undefined> {
     const state = stateOf(value);
     if (state === "resolved") return undefined;
-    const keyboard = new InlineKeyboard();
-    if (state === "open") keyboard.text(t("button-take"), await encodeCaseButton({ action: "take", number: value.number }, options.buttons));
-    keyboard.text(t("button-resolved"), await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons));
-    return keyboard.text(t("button-refresh"), await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons));
+    const buttons = [
+      ...(state === "open" ? [{ text: t("button-take"), data: await encodeCaseButton({ action: "take", number: value.number }, options.buttons) }] : []),
+      { text: t("button-resolved"), data: await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons) },
+      { text: t("button-refresh"), data: await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons) },
+    ];
+    return InlineKeyboard.from(phoneRows(buttons).map((row) => row.map((button) => InlineKeyboard.text(button.text, button.data))));
   }
 
-  /** A topic of the case's own, when the chat has topics to give; undefined otherwise. */
+  /**
+   * A topic of the case's own, when the chat has topics to give; undefined otherwise. Recorded on
+   * the case as soon as it is made, so that a card that could not be posted is tried again in it,
+   * never in a new one.
+   */
   async function ownTopic(value: Case): Promise<number | undefined> {
-    if (support.threadId !== undefined || !(await topicsAvailable())) return undefined;
+    if (support.threadId !== undefined) return undefined;
+    if (value.topic) return value.topic.threadId;
+    if (!(await topicsAvailable())) return undefined;
+    let threadId: number;
     try {
-      const topic = await api.createForumTopic(support.chatId, topicName(value));
-      return topic.message_thread_id;
+      threadId = (await api.createForumTopic(support.chatId, topicName(value))).message_thread_id;
     } catch (error) {
       logger.warn({ case: value.number, description: describeTelegramFailure(error) }, "could not make a topic for a case: its card goes into the chat");
       return undefined;
+    }
+    let held: CaseTopic | undefined;
+    try {
+      held = await store.recordTopic(value.number, { chatId: support.chatId, threadId });
+    } catch (error) {
+      // Not recorded, so never used: it goes rather than stay empty.
+      await dropUnused(value, threadId);
+      throw error;
+    }
+    if (held?.threadId !== threadId) await dropUnused(value, threadId);
+    return held?.threadId;
+  }
+
+  /** A topic the bot made for a case and could not use goes: deleted (it holds nothing of the case), or closed where the bot may not delete. */
+  async function dropUnused(value: Case, threadId: number): Promise<void> {
+    try {
+      await api.deleteForumTopic(support.chatId, threadId);
+      logger.info({ case: value.number, threadId }, "a topic made for a case and not used was deleted");
+    } catch (error) {
+      logger.warn({ case: value.number, threadId, description: describeTelegramFailure(error) }, "could not delete a topic made for a case and not used: closing it");
+      await tolerateHarmless(api.closeForumTopic(support.chatId, threadId), logger).catch((closeError: unknown) =>
+        logger.warn({ case: value.number, threadId, description: describeTelegramFailure(closeError) }, "could not close a topic made for a case and not used"),
+      );
     }
   }
 
@@ -154,7 +191,7 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
       return undefined;
     }
     const { delivery, sent } = await sendText(what, { chatId: agent.chatId }, render(agentReader(agent)));
-    if (sent) await store.rememberMessage(agent.chatId, sent.messageId, value.number);
+    if (sent) await store.rememberMessage(agent.chatId, sent.messageId, value.number, agent.userId);
     await noteReach(value, agent, delivery);
     return delivery;
   }
@@ -170,13 +207,17 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     );
   }
 
-  /** Copies a message to a chat with the heading of a relay: text is sent anew (cut to fit), a photo or document copied with its caption. */
-  async function copy(what: string, to: { chatId: number; threadId?: number | undefined }, message: RelayableMessage, heading: string, replyTo: number | undefined) {
-    if (message.text !== undefined) return sendText(what, to, formatRelay(heading, message.text, message.entities, TELEGRAM_TEXT_LIMIT), { replyTo });
-    const caption = formatRelay(heading, message.caption, message.caption_entities, CAPTION_LIMIT);
+  /**
+   * Copies a message to a chat with the heading of a relay (and where it was forwarded from, when it
+   * was): text is sent anew (cut to fit), a photo or document copied with its caption.
+   */
+  async function copy(what: string, to: { chatId: number; threadId?: number | undefined }, message: RelayableMessage, reader: Reader, heading: string, replyTo: number | undefined) {
+    const forwarded = message.forward_origin ? reader.t("case-relay-forwarded", { origin: forwardedFrom(message.forward_origin) }) : undefined;
+    if (message.text !== undefined) return sendText(what, to, formatRelay(heading, { text: message.text, entities: message.entities }, TELEGRAM_TEXT_LIMIT, forwarded), { replyTo });
+    const caption = formatRelay(heading, { text: message.caption, entities: message.caption_entities }, CAPTION_LIMIT, forwarded);
     let sent: { messageId: number; threadId: number | undefined } | undefined;
     const delivery = await messenger.deliver(what, to, async (chatId, threadId) => {
-      // Copied, not forwarded: nothing of the sender shows but the name in the heading.
+      // Copied, not forwarded: nothing of the sender shows but the name in the heading (and, for a forward, its origin in words).
       const copied = await api.copyMessage(chatId, message.chat.id, message.message_id, {
         caption: caption.text,
         caption_entities: caption.entities,
@@ -192,10 +233,16 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     support,
     supportReader,
 
-    async postCard(value) {
-      if (value.card) return value;
-      const claim = await options.claims.claim(`case-card:${value.number}`, options.instanceId, CARD_CLAIM_MS);
-      if (claim !== "claimed") return (await store.load(value.number)) ?? value;
+    async postCard(given) {
+      if (given.card) return given;
+      const claim = await options.claims.claim(`case-card:${given.number}`, options.instanceId, CARD_CLAIM_MS);
+      if (claim !== "claimed") return (await store.load(given.number)) ?? given;
+      // As it is now: another attempt may have made its topic.
+      const value = (await store.load(given.number)) ?? given;
+      if (value.card) {
+        await options.claims.complete(`case-card:${value.number}`, CARD_CLAIM_MS);
+        return value;
+      }
       const reader = supportReader();
       const created = await ownTopic(value);
       const { delivery, sent } = await sendText(
@@ -205,18 +252,24 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
         { keyboard: await cardKeyboard(value, reader.t) },
       );
       if (!delivery.ok || !sent) {
-        // Tried again by the cases' loop, which looks for cards not posted.
+        // Tried again by the cases' loop, which looks for cards not posted (in the same topic).
         await options.claims.release(`case-card:${value.number}`, options.instanceId);
         return value;
+      }
+      const inOwnTopic = created !== undefined && sent.threadId === created;
+      if (created !== undefined && !inOwnTopic) {
+        // The topic was gone or closed by the time the card reached it: the card went to General.
+        await store.dropTopic(value.number);
+        await dropUnused(value, created);
       }
       const posted = await store.attachCard(value.number, {
         chatId: delivery.chatId,
         messageId: sent.messageId,
         ...(sent.threadId === undefined ? {} : { threadId: sent.threadId }),
-        ownTopic: created !== undefined && sent.threadId === created,
+        ownTopic: inOwnTopic,
       });
       await options.claims.complete(`case-card:${value.number}`, CARD_CLAIM_MS);
-      logger.info({ case: value.number, chatId: delivery.chatId, threadId: sent.threadId, ownTopic: created !== undefined }, "case card posted");
+      logger.info({ case: value.number, chatId: delivery.chatId, threadId: sent.threadId, ownTopic: inOwnTopic }, "case card posted");
       // A change made while the card was being posted (a second agent joining) shows at once.
       if (posted && JSON.stringify(posted.agents) !== JSON.stringify(value.agents)) await showCard(posted);
       return posted ?? value;
@@ -232,54 +285,61 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     },
 
     async announce(value, event) {
-      const notice = (reader: Reader) => {
+      const notice = (reader: Reader, side: "agent" | "support") => {
         switch (event) {
           case "taken":
             return formatCaseNotice("case-taken-agent", value, formats(reader), { name: value.takenBy ? caseName(value.takenBy) : "?" });
           case "resolved":
             return formatCaseNotice("case-resolved-agent", value, formats(reader), { name: value.resolvedBy ? caseName(value.resolvedBy) : "?" });
           case "settled":
-            return formatCaseNotice("case-settled", value, formats(reader), {}, true);
+            return formatCaseNotice(side === "agent" ? "case-settled-agent" : "case-settled-support", value, formats(reader), {}, true);
         }
       };
-      for (const agent of value.agents) await tellAgent(value, agent, `case #${value.number} ${event}, to an agent`, notice);
+      for (const agent of value.agents) await tellAgent(value, agent, `case #${value.number} ${event}, to an agent`, (reader) => notice(reader, "agent"));
       if (event === "settled") {
-        const { sent } = await sendText(`case #${value.number} settled, to support`, supportSide(value), notice(supportReader()), { replyTo: value.card?.messageId });
+        const { sent } = await sendText(`case #${value.number} settled, to support`, supportSide(value), notice(supportReader(), "support"), { replyTo: value.card?.messageId });
         if (sent && value.card) await store.rememberMessage(value.card.chatId, sent.messageId, value.number);
       }
     },
 
     async remind(value) {
       const reader = supportReader();
-      const text = formatCaseNotice("case-reminder", value, formats(reader), { age: formatDuration(options.now() - value.openedAt, reader.t) });
+      const text = formatCaseNotice("case-reminder", value, formats(reader), { age: caseAge(options.now() - value.openedAt, reader.t) });
       const { sent } = await sendText(`the reminder of case #${value.number}`, supportSide(value), text, { replyTo: value.card?.messageId });
       if (sent && value.card) await store.rememberMessage(value.card.chatId, sent.messageId, value.number);
     },
 
-    async relayToAgents(value, message, from) {
-      const copies: { chatId: number; messageId: number }[] = [];
-      for (const agent of value.agents) {
-        if (!options.mayReach(agent.userId)) {
-          logger.info({ case: value.number, userId: agent.userId }, "not relayed: the agent's access was taken away");
-          continue;
-        }
-        const heading = agentReader(agent).t("case-relay-from-support", { name: caseName(from), number: value.number });
-        const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, heading, undefined);
-        if (sent) copies.push({ chatId: agent.chatId, messageId: sent.messageId });
-        await noteReach(value, agent, delivery);
-        if (!delivery.ok) {
-          // Said where it was written, so that support knows the agent did not get it.
-          const note = formatCaseNotice(delivery.failure.type === "gone" ? "case-relay-unreachable" : "case-relay-failed", value, formats(supportReader()), { name: caseName(agent) });
-          await sendText(`a note on case #${value.number}`, { chatId: message.chat.id, threadId: supportSide(value).threadId }, note, { replyTo: message.message_id });
-        }
+    async relayToAgent(value, agent, message, from) {
+      if (!options.mayReach(agent.userId)) {
+        logger.info({ case: value.number, userId: agent.userId }, "not relayed: the agent's access was taken away");
+        return;
       }
-      await noteRelayed({ store, audit: options.audit }, value, from, "support", copies);
+      const reader = agentReader(agent);
+      const heading = reader.t("case-relay-from-support", { name: caseName(from), number: value.number });
+      const { delivery, sent } = await copy(`a message of case #${value.number} to an agent`, { chatId: agent.chatId }, message, reader, heading, undefined);
+      await noteReach(value, agent, delivery);
+      if (!delivery.ok) {
+        // Said where it was written, so that support knows the agent did not get it.
+        const note = formatCaseNotice(delivery.failure.type === "gone" ? "case-relay-unreachable" : "case-relay-failed", value, formats(supportReader()), { name: caseName(agent) });
+        await sendText(`a note on case #${value.number}`, { chatId: message.chat.id, threadId: supportSide(value).threadId }, note, { replyTo: message.message_id });
+      }
+      await noteRelayed({ store, audit: options.audit }, value, from, "support", sent ? [{ chatId: agent.chatId, messageId: sent.messageId, agentId: agent.userId }] : []);
+    },
+
+    async announceJoined(value, agent) {
+      const first = value.agents[0];
+      if (first && first.userId !== agent.userId) await tellAgent(value, first, `case #${value.number} joined, to its first agent`, (reader) => formatCaseNotice("case-joined-first", value, formats(reader)));
+      const notice = formatCaseNotice("case-joined-support", value, formats(supportReader()), { name: caseName(agent), first: first ? caseName(first) : "?" });
+      const { sent, delivery } = await sendText(`case #${value.number} joined, to support`, supportSide(value), notice, { replyTo: value.card?.messageId });
+      // Support answers the agent who joined by replying to it.
+      if (sent && delivery.ok) await store.rememberMessage(delivery.chatId, sent.messageId, value.number, agent.userId);
     },
 
     async relayToSupport(value, message, agent) {
-      const heading = supportReader().t("case-relay-from-agent", { name: caseName(agent), number: value.number });
-      const { sent, delivery } = await copy(`a message of case #${value.number} to support`, supportSide(value), message, heading, value.card?.messageId);
-      if (sent) await noteRelayed({ store, audit: options.audit }, value, agent, "agent", [{ chatId: delivery.ok ? delivery.chatId : support.chatId, messageId: sent.messageId }]);
+      const reader = supportReader();
+      const heading = reader.t("case-relay-from-agent", { name: caseName(agent), number: value.number });
+      const { sent, delivery } = await copy(`a message of case #${value.number} to support`, supportSide(value), message, reader, heading, value.card?.messageId);
+      if (sent) await noteRelayed({ store, audit: options.audit }, value, agent, "agent", [{ chatId: delivery.ok ? delivery.chatId : support.chatId, messageId: sent.messageId, agentId: agent.userId }]);
       return delivery.ok;
     },
   };

@@ -3,11 +3,11 @@ import type { HealthChange } from "../../payments/health/judging/provider-state.
 import type { TokenExpiryStage } from "../../payments/health/token-expiry.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, type HealthFormats } from "../views/format/health.ts";
 import { concat, type Clock } from "../views/format/text.ts";
-import type { Messenger, Reader } from "./messenger.ts";
+import type { Destination, Messenger, Reader } from "./messenger.ts";
 
 /** What the provider's health tells, and to whom. */
 export interface HealthAnnouncer {
-  /** Changes of state: to the admins and to HEALTH_ALERT_CHAT_IDS, in one message per chat. */
+  /** Changes of state: to the admins and to HEALTH_ALERT_CHAT_IDS, in one message per chat and topic. */
   changes: (changes: readonly HealthChange[]) => Promise<void>;
   /** The service token's expiry: to the admins. */
   tokenExpiry: (stage: TokenExpiryStage, expiresAt: Date) => Promise<void>;
@@ -17,15 +17,14 @@ export interface HealthAnnouncer {
 
 export interface HealthAnnouncerOptions {
   messenger: Pick<Messenger, "send">;
-  alertChatIds: ReadonlySet<number>;
-  /** The forum topic of an alert chat, when HEALTH_ALERT_CHAT_IDS names one. */
-  alertThreadIds?: ReadonlyMap<number, number> | undefined;
+  /** HEALTH_ALERT_CHAT_IDS: each chat, in the forum topic it names (one chat may be listed in several). */
+  alertChats: readonly Destination[];
   clock: Clock;
 }
 
-export function healthAnnouncer({ messenger, alertChatIds, alertThreadIds, clock }: HealthAnnouncerOptions): HealthAnnouncer {
+export function healthAnnouncer({ messenger, alertChats, clock }: HealthAnnouncerOptions): HealthAnnouncer {
   const formats = (reader: Reader): HealthFormats => ({ t: reader.t, numbers: reader.numbers, clock, day: reader.day });
-  const everyone = ["admins" as const, ...[...alertChatIds].map((chatId) => ({ chatId, threadId: alertThreadIds?.get(chatId) }))];
+  const everyone = ["admins" as const, ...alertChats];
   return {
     changes: async (changes) => void (await messenger.send("a provider health alert", everyone, (reader) => concat(changes.map((change) => formatHealthChange(change, formats(reader))), "\n\n"))),
     tokenExpiry: async (stage, expiresAt) => void (await messenger.send("the service token's expiry", "admins", (reader) => formatTokenExpiry(stage, expiresAt, formats(reader)))),

@@ -61,7 +61,7 @@ export interface Messenger {
   /** How a chat is addressed outside an update: the language chosen for it (or its person), else the hint, else the default. */
   readerFor(chatId: number, hint?: LanguageHint): Reader;
   /**
-   * Sends to each recipient (once per chat, however often it is listed) the message rendered for
+   * Sends to each recipient (once per chat and topic, however often it is listed) the message rendered for
    * its reader; returns the messages that went. A failure is logged once, with why.
    */
   send(what: string, to: Recipient | readonly Recipient[], render: (reader: Reader) => Outbound | FormattedString | string, hint?: LanguageHint): Promise<Sent[]>;
@@ -158,14 +158,15 @@ export function createMessenger({ api, translations, languages, admins, logger }
     deliver,
     async send(what, to, render, hint) {
       const recipients = (Array.isArray(to) ? to : [to]) as readonly Recipient[];
-      // Once per chat, in the topic it was first listed with.
-      const chats = new Map<number, Destination>();
+      // Once per chat and topic: ADMIN_CHAT_ID in one topic and an alert chat in another of the same chat are two.
+      const destinations = new Map<string, Destination>();
       for (const destination of recipients.flatMap((recipient) => (recipient === "admins" ? adminDestinations() : [recipient]))) {
-        if (!chats.has(destination.chatId)) chats.set(destination.chatId, destination);
+        const where = `${moved.get(destination.chatId) ?? destination.chatId}:${destination.threadId ?? ""}`;
+        if (!destinations.has(where)) destinations.set(where, destination);
       }
       const sent: Sent[] = [];
-      for (const [chatId, destination] of chats) {
-        const rendered = render(readerFor(chatId, hint));
+      for (const destination of destinations.values()) {
+        const rendered = render(readerFor(destination.chatId, hint));
         const message = typeof rendered === "string" || rendered instanceof FormattedString ? { text: rendered } : rendered;
         const text = typeof message.text === "string" ? new FormattedString(message.text) : message.text;
         let messageId: number | undefined;

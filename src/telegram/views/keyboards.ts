@@ -5,7 +5,7 @@ import type { Translate } from "../i18n.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
-import { inRowsThatFit } from "./phone-rows.ts";
+import { phoneRows } from "./phone-rows.ts";
 
 /** Who watches an answer's open payments in its chat: what its 🔔 button shows. */
 export interface WatchState {
@@ -32,16 +32,18 @@ export async function answerKeyboard(query: Query, t: Translate, buttons: Button
     if (watch.subscribers > 0) shown.push(InlineKeyboard.text(t("button-stop"), await data("stop")));
   }
   // As many to a row as a phone shows uncut: "🔕 Ne plus me prévenir" goes under "🔄 Actualiser".
-  return inRowsThatFit(shown);
+  return InlineKeyboard.from(phoneRows(shown));
 }
 
 /** Which kind IDs sent alone (or a file of them) are: Collection, Airtime, Both, in rows a phone shows uncut. */
 export async function kindKeyboard(t: Translate, data: (scope: Scope) => Promise<string>): Promise<InlineKeyboard> {
-  return inRowsThatFit([
-    InlineKeyboard.text(t("button-collection"), await data("collection")),
-    InlineKeyboard.text(t("button-airtime"), await data("airtime")),
-    InlineKeyboard.text(t("button-both"), await data("status")),
-  ]);
+  return InlineKeyboard.from(
+    phoneRows([
+      InlineKeyboard.text(t("button-collection"), await data("collection")),
+      InlineKeyboard.text(t("button-airtime"), await data("airtime")),
+      InlineKeyboard.text(t("button-both"), await data("status")),
+    ]),
+  );
 }
 
 /** Whether an answer is about one payment that is not SUCCESS (FAILED, not final, not found, not checked): worth a case. */

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createBulkJobs, type BulkDelivery, type BulkOutcome, type BulkRequest } from "../../../src/payments/bulk/bulk-jobs.ts";
+import { createBulkJobs, type BulkDelivery, type BulkJobsOptions, type BulkOutcome, type BulkRequest } from "../../../src/payments/bulk/bulk-jobs.ts";
 import { backgroundBudget } from "../../../src/payments/budget.ts";
 import { createChecker, createEnquiryEvents } from "../../../src/payments/check.ts";
+import type { EnquiryService } from "../../../src/payments/enquiry/types.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { captureLogs } from "../../support/logs.ts";
@@ -28,11 +29,28 @@ function recordingDelivery() {
 
 const request = (ids: string[], ownerId = 1): BulkRequest => ({ ownerId, chatId: ownerId, fileMessageId: 7, fileName: "ids.csv", locale: "en", scope: "collection", ids, invalid: { listed: [], total: 0 } });
 
-function setup(state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }), instanceId = "one") {
+function setup(state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }), instanceId = "one", extra: Pick<BulkJobsOptions, "mayContinue"> & { enquiry?: EnquiryService } = {}) {
   const recorded = recordingDelivery();
-  const checker = createChecker({ enquiry: scriptedEnquiry((kind, id) => outcomes.success(kind, id)), events: createEnquiryEvents(), auditInLog: true });
-  const jobs = createBulkJobs({ state, budget: backgroundBudget(state.counters, 1000), checker, delivery: recorded.delivery, instanceId, logger: captureLogs().logger });
-  return { jobs, state, ...recorded };
+  const checker = createChecker({ enquiry: extra.enquiry ?? scriptedEnquiry((kind, id) => outcomes.success(kind, id)), events: createEnquiryEvents(), auditInLog: true });
+  const logs = captureLogs();
+  const jobs = createBulkJobs({ state, budget: backgroundBudget(state.counters, 1000), checker, delivery: recorded.delivery, instanceId, logger: logs.logger, ...(extra.mayContinue ? { mayContinue: extra.mayContinue } : {}) });
+  return { jobs, state, logs, ...recorded };
+}
+
+/** An enquiry that answers at once, except for `last`, which waits until `release()`. */
+function heldAtTheEnd(last: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const reachedLast = new Promise<void>((resolve) => (reached = resolve));
+  const enquiry = scriptedEnquiry(async (kind, id) => {
+    if (id === last) {
+      reached();
+      await held;
+    }
+    return outcomes.success(kind, id);
+  });
+  return { enquiry, reachedLast, release: () => release() };
 }
 
 describe("bulk jobs, without Telegram", () => {
@@ -72,5 +90,36 @@ describe("bulk jobs, without Telegram", () => {
     await next.jobs.recoverOrphans();
     expect(next.shown).toEqual(["interrupted ids.csv"]);
     await dead.jobs.stop(1_000);
+  });
+
+  it("access ended in the check's last moments (its chat no longer allowed): asked again before sending, no summary and no report", async () => {
+    let allowed = true;
+    const last = heldAtTheEnd("TX-3");
+    const { jobs, shown, logs } = setup(undefined, "one", { enquiry: last.enquiry, mayContinue: async () => allowed });
+    const place = await jobs.reserve(1);
+    if (place.type !== "reserved") throw new Error("no place");
+    await jobs.start(place.jobId, request(["TX-1", "TX-2", "TX-3"]));
+    await last.reachedLast;
+    // Revoked through another instance, its copy of the grants now says so; the last ID answers at once.
+    allowed = false;
+    last.release();
+    await vi.waitFor(() => expect(jobs.running).toBe(0));
+    expect(shown).toEqual([`started ${place.jobId}`]);
+    expect(logs.entries().map((entry) => entry.msg)).toContain("bulk check stopped: access ended");
+  });
+
+  it("access ended through another instance as the check ends (its stop written in the store): no summary and no report", async () => {
+    const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    const last = heldAtTheEnd("TX-3");
+    const here = setup(state, "one", { enquiry: last.enquiry, mayContinue: async () => true });
+    const other = setup(state, "other");
+    const place = await here.jobs.reserve(1);
+    if (place.type !== "reserved") throw new Error("no place");
+    await here.jobs.start(place.jobId, request(["TX-1", "TX-2", "TX-3"]));
+    await last.reachedLast;
+    expect(await other.jobs.stopWhereAccessEnded({ kind: "user", id: 1 })).toBe(1);
+    last.release();
+    await vi.waitFor(() => expect(here.jobs.running).toBe(0));
+    expect(here.shown).toEqual([`started ${place.jobId}`]);
   });
 });

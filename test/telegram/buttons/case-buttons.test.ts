@@ -18,6 +18,7 @@ describe("the buttons of cases", () => {
       [{ action: "take", number: 12 }, { action: "takeCase", number: 12 }],
       [{ action: "resolve", number: 9_007_199_254 }, { action: "resolveCase", number: 9_007_199_254 }],
       [{ action: "refresh", number: 1 }, { action: "refreshCase", number: 1 }],
+      [{ action: "sendToCase", key: "abcdefghijkl" }, { action: "sendToCase", key: "abcdefghijkl" }],
     ] as const) {
       const data = await encodeCaseButton(button, buttons);
       expect(Buffer.byteLength(data)).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
@@ -26,7 +27,7 @@ describe("the buttons of cases", () => {
   });
 
   it("reads anything this bot could not have made as unknown, and leaves the other families' data alone", async () => {
-    for (const forged of ["C:t:0", "C:t:-1", "C:t:01", "C:x:1", "C:e:s:bad id!", "C:k:s:abcdefghijkl", "C:k:c:short", "C:"]) expect(await decodePress(forged, buttons), forged).toEqual({ type: "unknown" });
+    for (const forged of ["C:t:0", "C:t:-1", "C:t:01", "C:x:1", "C:e:s:bad id!", "C:k:s:abcdefghijkl", "C:k:c:short", "C:s:short", "C:s:abc!efghijkl", "C:"]) expect(await decodePress(forged, buttons), forged).toEqual({ type: "unknown" });
     expect(await decodePress("C:e:c#nosuchkey", buttons)).toEqual({ type: "expired" });
     // The older families keep their formats.
     expect(await decodePress("rc:TX-1", buttons)).toEqual({ type: "press", press: { action: "refresh", scope: "collection", ids: ["TX-1"] } });

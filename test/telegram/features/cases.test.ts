@@ -43,6 +43,8 @@ interface Options {
   overrides?: Map<string, (kind: EnquiryKind, id: string) => EnquiryOutcome>;
   watches?: { firstCheckMs: number; maxIntervalMs: number };
   access?: { adminUserIds?: Set<number> };
+  /** The clock of the bot's records (cases open, cards are retried, by it). */
+  now?: () => number;
 }
 
 const made: ReturnType<typeof createTestBot>[] = [];
@@ -65,6 +67,7 @@ function setup(options: Options = {}) {
     support: { chatId: SUPPORT.id, threadId: undefined, remindMs: 15 * 60_000, ...options.support },
     ...(options.watches ? { watches: options.watches } : {}),
     ...(options.failWith ? { failWith: options.failWith } : {}),
+    ...(options.now ? { now: options.now } : {}),
     answerWith: (method, payload) => {
       if (method === "getChat") return { id: payload.chat_id, type: "supergroup", title: SUPPORT.title, ...(options.forum ? { is_forum: true } : {}) };
       if (method === "getChatMember") return { status: "administrator", user: { id: 123456789, is_bot: true, first_name: "bot" }, can_manage_topics: options.forum === true };
@@ -183,17 +186,75 @@ describe("🆘 Ask support under an answer", () => {
     expect(await t.store.openCases()).toHaveProperty("size", 2);
   });
 
-  it("joins a second agent to the open case of the same payment: one card, both agents on it, both hear support", async () => {
+  it("adds a second agent asking about the same payment as 'also asked by': told the case exists and who has it, never the first agent's conversation", async () => {
     const t = setup();
     await t.ask("/escalate COL-FAILED-1");
+    const first = t.last(AGENT.id);
+    await t.pressCard(/Take/);
     await t.ask("/escalate COL-FAILED-1 same customer", AGENT_2);
-    expect(t.last(AGENT_2.id)?.text).toMatch(/^🆘 This payment already had an open case, #1: you joined it/);
+    const joined = t.last(AGENT_2.id);
+    expect(joined?.text).toMatch(/^🆘 This payment already has an open case, #1, opened by another agent: Kofi from support has it\. You are on the case too:/);
+    expect(joined?.text).not.toMatch(/Ama|5001/);
     expect(await t.store.openCases()).toHaveProperty("size", 1);
-    expect((await t.card()).text).toMatch(/Agent: Ama Mensah @ama_field \(5001\)[\s\S]*Agent: Yaw \(5003\)\nCustomer says: same customer/);
+    expect((await t.card()).text).toMatch(/Agent: Ama Mensah @ama_field \(5001\)[\s\S]*Also asked by: Yaw \(5003\)\nCustomer says: same customer/);
     expect(t.to(SUPPORT.id).filter((message) => String(message.text).startsWith("🆘 Case"))).toHaveLength(1);
-    await t.write("We are on it", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId });
-    for (const agent of [AGENT, AGENT_2]) expect(t.last(agent.id)?.text).toBe("💬 Kofi (support), case #1:\nWe are on it");
-    expect((await t.ask("/escalate COL-FAILED-1")).text).toBe("You are already in case #1. Reply to its messages to add to it.");
+    // The first agent is told, without the other's name; support gets a message to answer the second one by.
+    expect(t.last(AGENT.id)?.text).toMatch(/^👥 Case #1: another agent asked about this payment too\./);
+    const aboutYaw = t.last(SUPPORT.id);
+    expect(aboutYaw?.text).toMatch(/^👥 Case #1: Yaw also asked about this payment\. Reply to this message to answer them/);
+
+    // Support's answer on the card is the first agent's, and only theirs.
+    await t.write("Which number did the customer use?", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nWhich number did the customer use?");
+    expect(t.to(AGENT_2.id).filter((message) => String(message.text).startsWith("💬"))).toEqual([]);
+    await t.write("0244 123 456", { chat: PRIVATE(AGENT), from: AGENT, replyTo: t.last(AGENT.id)?.id ?? 0 });
+    const fromAma = t.last(SUPPORT.id);
+    expect(fromAma?.text).toBe("💬 Ama Mensah (agent), case #1:\n0244 123 456");
+
+    // The second agent writes to support; support answers them by replying to their message.
+    await t.write("is it the same customer?", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: joined?.id ?? 0 });
+    const fromYaw = t.last(SUPPORT.id);
+    expect(fromYaw?.text).toBe("💬 Yaw (agent), case #1:\nis it the same customer?");
+    await t.write("Yes, we have it", { chat: SUPPORT, from: KOFI, replyTo: fromYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nYes, we have it");
+    await t.write("Hold on", { chat: SUPPORT, from: KOFI, replyTo: aboutYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nHold on");
+    await t.write("Thanks", { chat: SUPPORT, from: KOFI, replyTo: fromAma?.id ?? 0 });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nThanks");
+    const relayed = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("💬")).map((message) => message.text);
+    expect(relayed(AGENT.id)).toEqual(["💬 Kofi (support), case #1:\nWhich number did the customer use?", "💬 Kofi (support), case #1:\nThanks"]);
+    expect(relayed(AGENT_2.id)).toEqual(["💬 Kofi (support), case #1:\nYes, we have it", "💬 Kofi (support), case #1:\nHold on"]);
+    // A reply to the first agent's messages by the second is not theirs to make.
+    const before = t.to(SUPPORT.id).length;
+    await t.write("let me in", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: first?.id ?? 0 });
+    expect(t.to(SUPPORT.id)).toHaveLength(before);
+
+    // The status notices reach both.
+    await t.pressCard(/Resolved/);
+    for (const agent of [AGENT, AGENT_2]) expect(t.to(agent.id).filter((message) => String(message.text).startsWith("✅ Kofi from support resolved case #1.")), agent.first_name).toHaveLength(1);
+    expect((await t.ask("/escalate COL-FAILED-1")).text).toMatch(/^🆘 Case #2 opened/);
+  });
+
+  it("tells a second agent that nobody from support has taken the case yet, when nobody has; the same agent again is told they are in it", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    expect((await t.ask("/escalate COL-FAILED-1", AGENT_2)).text).toMatch(/^🆘 This payment already has an open case, #1, opened by another agent: nobody from support has taken it yet\./);
+    expect((await t.ask("/escalate COL-FAILED-1", AGENT_2)).text).toBe("You are already in case #1. Reply to its messages to add to it.");
+  });
+
+  it("in a case's own topic, a message replying to no one goes to the first agent, a reply to the second agent's message to them", async () => {
+    const t = setup({ forum: true });
+    await t.ask("/escalate COL-FAILED-1");
+    await t.ask("/escalate COL-FAILED-1", AGENT_2);
+    await t.write("hello?", { chat: PRIVATE(AGENT_2), from: AGENT_2, replyTo: t.last(AGENT_2.id)?.id ?? 0 });
+    const fromYaw = t.last(SUPPORT.id);
+    expect(fromYaw).toMatchObject({ message_thread_id: TOPIC, text: "💬 Yaw (agent), case #1:\nhello?" });
+    await t.write("Looking into it", { chat: SUPPORT, from: KOFI, threadId: TOPIC });
+    expect(t.last(AGENT.id)?.text).toBe("💬 Kofi (support), case #1:\nLooking into it");
+    await t.write("Hi Yaw", { chat: SUPPORT, from: KOFI, threadId: TOPIC, replyTo: fromYaw?.id ?? 0 });
+    expect(t.last(AGENT_2.id)?.text).toBe("💬 Kofi (support), case #1:\nHi Yaw");
+    expect(t.to(AGENT_2.id).filter((message) => String(message.text).startsWith("💬"))).toHaveLength(1);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("💬"))).toHaveLength(1);
   });
 
   it("refuses a 21st open case to one agent", async () => {
@@ -215,7 +276,7 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     const value = await t.load();
     const winner = value.takenBy?.userId === KOFI.id ? "Kofi" : "Esi";
     expect(t.toasts().sort()).toEqual([`${winner} already took case #1.`, "You took case #1."].sort());
-    expect(t.to(AGENT.id).filter((message) => String(message.text).includes("from support is on case #1")).map((message) => message.text)).toEqual([`✋ ${winner} from support is on case #1.`]);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).includes("from support is on case #1")).map((message) => message.text)).toEqual([`✋ ${winner} from support is on case #1. Their messages will come here: reply to one to answer.`]);
     const shown = await t.card();
     expect(shown.text).toMatch(new RegExp(`^🆘 Case #1 · ✋ taken[\\s\\S]*✋ Taken by ${winner}`));
     expect(shown.buttons.map((b) => b.text)).toEqual(["✅ Resolved", "🔄 Refresh"]);
@@ -255,7 +316,7 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     const { text, buttons } = await t.card();
     expect(text).toMatch(/^🆘 Case #1 · ✅ resolved[\s\S]*✅ Resolved by Kofi @kofi_support at \d\d:\d\d:\d\d UTC$/);
     expect(buttons).toEqual([]);
-    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("✅")).map((message) => message.text)).toEqual(["✅ Kofi from support resolved case #1."]);
+    expect(t.to(AGENT.id).filter((message) => String(message.text).startsWith("✅")).map((message) => message.text)).toEqual(["✅ Kofi from support resolved case #1. Nothing more will come about it; if the problem is still there, /escalate the payment again for a new case."]);
     await t.write("still waiting", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0 });
     expect(t.last(AGENT.id)?.text).toMatch(/^Case #1 is resolved: this was not passed on/);
     expect(await t.store.openCases()).toHaveProperty("size", 0);
@@ -274,10 +335,11 @@ describe("the card: ✋ Take, ✅ Resolved, 🔄 Refresh", () => {
     expect(t.toasts().at(-1)).toBe("Updated");
     expect((await t.card()).text).toMatch(/✅ Collection COL-SETTLE-1\nPayment: SUCCESS[\s\S]*🔔 The payment settled at/);
     await t.pressCard(/Refresh/);
-    const told = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("🔔 Case #1: the payment settled."));
+    const told = (chatId: number) => t.to(chatId).filter((message) => String(message.text).startsWith("🔔 Case #1: the payment settled"));
     expect(told(AGENT.id)).toHaveLength(1);
     expect(told(SUPPORT.id)).toHaveLength(1);
-    expect(told(AGENT.id)[0]?.text).toMatch(/\n\n✅ Collection COL-SETTLE-1\nPayment: SUCCESS/);
+    expect(told(AGENT.id)[0]?.text).toMatch(/^🔔 Case #1: the payment settled, as shown below\. The case stays open until support resolves it; reply to this message if there is anything to add\.\n\n✅ Collection COL-SETTLE-1\nPayment: SUCCESS/);
+    expect(told(SUPPORT.id)[0]?.text).toMatch(/^🔔 Case #1: the payment settled, as shown below\. Resolve the case on its card once the agent has what they need\.\n\n✅ Collection/);
   });
 });
 
@@ -317,6 +379,27 @@ describe("the conversation", () => {
     // A sticker is not passed on: the agent is told what is.
     await t.write("", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0, extra: { text: undefined, sticker: { file_id: "s" } } as unknown as Partial<Message> });
     expect(t.last(AGENT.id)?.text).toBe("Only text, photos and documents are passed on to support.");
+  });
+
+  it("shows the address of a link behind a label and says where a forward came from, both ways", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    const opened = t.last(AGENT.id);
+    const link = { entities: [{ type: "bold" as const, offset: 0, length: 3 }, { type: "text_link" as const, offset: 11, length: 4, url: "https://evil.example/login" }] };
+    await t.write("Pay at the bank", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0, extra: link });
+    const toSupport = t.last(SUPPORT.id);
+    expect(toSupport?.text).toBe("💬 Ama Mensah (agent), case #1:\nPay at the bank (https://evil.example/login)");
+    expect((toSupport?.entities as { type: string }[]).map((entity) => entity.type)).toEqual(["bold", "bold"]);
+    await t.write("Pay at the bank", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId, extra: link });
+    const toAgent = t.last(AGENT.id);
+    expect(toAgent?.text).toBe("💬 Kofi (support), case #1:\nPay at the bank (https://evil.example/login)");
+    expect((toAgent?.entities as { type: string }[]).some((entity) => entity.type === "text_link")).toBe(false);
+    const forwarded = { forward_origin: { type: "channel" as const, date: 1, chat: { id: -1002, type: "channel" as const, title: "MTN MoMo" }, message_id: 5 } };
+    await t.write("Service notice: delays today", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0, extra: forwarded });
+    expect(t.last(SUPPORT.id)?.text).toBe("💬 Ama Mensah (agent), case #1:\n↪️ Forwarded from MTN MoMo\nService notice: delays today");
+    await t.write("", { chat: SUPPORT, from: KOFI, replyTo: (await t.card()).messageId, extra: { ...forwarded, text: undefined, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "see", caption_entities: [{ type: "text_link", offset: 0, length: 3, url: "https://x.example" }] } });
+    expect(t.harness.calls.filter((call) => call.method === "copyMessage").at(-1)?.payload).toMatchObject({ chat_id: AGENT.id, caption: "💬 Kofi (support), case #1:\n↪️ Forwarded from MTN MoMo\nsee (https://x.example)" });
+    expectSendable(t.harness.calls);
   });
 
   it("cuts relayed text to Telegram's 4,096 characters rather than fail", async () => {
@@ -373,6 +456,59 @@ describe("the conversation", () => {
   });
 });
 
+describe("an agent with an open case writing without Reply", () => {
+  it("with one open case: offered a button that sends the message to support for it, once, as if replied", async () => {
+    const t = setup();
+    await t.ask("/escalate COL-FAILED-1");
+    const offer = await t.ask("the customer says he paid twice");
+    expect(offer.text).toBe(
+      "💬 Is this for support, about case #1 (Collection COL-FAILED-1)? The button sends it to them. Next time, reply to one of the case's messages (swipe it left) and it goes straight to support.",
+    );
+    expect(offer.buttons.map((button) => button.text)).toEqual(["📨 Send to support"]);
+    const before = t.to(SUPPORT.id).length;
+    await t.press(offer, /Send to support/);
+    expect(t.toasts().at(-1)).toBe("Sent to support.");
+    expect(t.to(SUPPORT.id)).toHaveLength(before + 1);
+    expect(t.last(SUPPORT.id)).toMatchObject({ text: "💬 Ama Mensah (agent), case #1:\nthe customer says he paid twice", reply_parameters: { message_id: (await t.card()).messageId } });
+    expect(t.harness.edits().at(-1)?.payload).toMatchObject({ message_id: offer.id, text: "📨 Sent to support, case #1." });
+    // Pressed again: sent once.
+    await t.press(offer, /Send to support/);
+    expect(t.toasts().at(-1)).toBe("This button has expired. Please send the command again.");
+    expect(t.to(SUPPORT.id)).toHaveLength(before + 1);
+    // A photo too, copied.
+    await t.write("", { chat: PRIVATE(AGENT), from: AGENT, extra: { text: undefined, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "receipt" } });
+    const photoOffer = t.last(AGENT.id);
+    await t.press({ id: photoOffer?.id ?? 0, text: String(photoOffer?.text), markup: photoOffer?.reply_markup }, /Send to support/);
+    expect(t.harness.calls.filter((call) => call.method === "copyMessage").at(-1)?.payload).toMatchObject({ chat_id: SUPPORT.id, from_chat_id: AGENT.id, caption: "💬 Ama Mensah (agent), case #1:\nreceipt" });
+    // Someone else pressing it (a forged press in their own chat) sends nothing.
+    await t.ask("one more thing");
+    const third = t.last(AGENT.id);
+    const sentBefore = t.to(SUPPORT.id).length;
+    await t.press({ id: third?.id ?? 0, text: String(third?.text), markup: third?.reply_markup }, /Send to support/, AGENT_2);
+    expect(t.to(SUPPORT.id)).toHaveLength(sentBefore);
+  });
+
+  it("with several: says how to reach support and lists the cases; without a case, or with an ID, nothing changes", async () => {
+    const t = setup();
+    expect((await t.ask("hello there")).text).toMatch(/^I understand transaction IDs sent as text/);
+    await t.ask("/escalate COL-FAILED-1");
+    await t.ask("/escalate AIR-PENDING-2");
+    const answer = await t.ask("the customer says he paid twice");
+    expect(answer.text).toBe(
+      "💬 You have 2 open cases. To write to support about one, reply to one of its messages (swipe it left, or press and hold it and choose Reply):\n#1 · Collection COL-FAILED-1\n#2 · Airtime AIR-PENDING-2",
+    );
+    expect(answer.buttons).toEqual([]);
+    // An ID is still a question about a payment.
+    expect((await t.ask("COL-FAILED-9")).buttons.map((button) => button.text)).toEqual(["Collection", "Airtime", "Both"]);
+    // Someone in no case is answered as before.
+    expect((await t.ask("hello there", AGENT_2)).text).toMatch(/^I understand transaction IDs sent as text/);
+    // Once its cases are resolved, the agent is answered as anyone else.
+    await t.pressCard(/Resolved/);
+    await t.pressCard(/Resolved/, KOFI, 2);
+    expect((await t.ask("still there?")).text).toMatch(/^I understand transaction IDs sent as text/);
+  });
+});
+
 describe("in a forum supergroup", () => {
   it("gives each case a topic of its own, the card first in it; talk in the topic is the case's, and resolving closes it", async () => {
     const t = setup({ forum: true });
@@ -393,6 +529,40 @@ describe("in a forum supergroup", () => {
     expect(t.to(AGENT.id)).toHaveLength(before);
     await t.pressCard(/Resolved/);
     expect(t.harness.calls.find((call) => call.method === "closeForumTopic")?.payload).toMatchObject({ chat_id: SUPPORT.id, message_thread_id: TOPIC });
+  });
+
+  it("reuses the topic made for a case when its card could not be posted (a 429 for 75 s): one topic, the card first in it", async () => {
+    let clock = Date.now();
+    let refusing = true;
+    const t = setup({
+      forum: true,
+      now: () => clock,
+      failWith: (method, payload) => (refusing && method === "sendMessage" && payload.chat_id === SUPPORT.id ? { error_code: 429, description: "Too Many Requests: retry after 75", parameters: { retry_after: 75 } } : undefined),
+    });
+    await t.ask("/escalate COL-FAILED-1");
+    expect((await t.load()).card).toBeUndefined();
+    expect((await t.load()).topic).toEqual({ chatId: SUPPORT.id, threadId: TOPIC });
+    // The cases' loop tries again once 30 s have passed: still refused, then accepted.
+    t.harness.assembled.startBackground();
+    const tries = () => t.harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === SUPPORT.id).length;
+    clock += 31_000;
+    await vi.waitFor(() => expect(tries()).toBe(2), { timeout: 5_000 });
+    refusing = false;
+    clock += 31_000;
+    await vi.waitFor(async () => expect((await t.load()).card).toBeDefined(), { timeout: 5_000 });
+    expect(t.harness.calls.filter((call) => call.method === "createForumTopic")).toHaveLength(1);
+    expect((await t.card()).value.card).toMatchObject({ threadId: TOPIC, ownTopic: true });
+    expect(t.harness.calls.some((call) => call.method === "deleteForumTopic" || call.method === "closeForumTopic")).toBe(false);
+  });
+
+  it("deletes a topic it made and could not use (gone before the card reached it): the card goes to General", async () => {
+    const t = setup({ forum: true, failWith: (method, payload) => (method === "sendMessage" && payload.message_thread_id === TOPIC ? { error_code: 400, description: "Bad Request: message thread not found" } : undefined) });
+    await t.ask("/escalate COL-FAILED-1");
+    const { value } = await t.card();
+    expect(value.card).toMatchObject({ chatId: SUPPORT.id, ownTopic: false });
+    expect(value.card?.threadId).toBeUndefined();
+    expect(t.harness.calls.filter((call) => call.method === "deleteForumTopic").map((call) => call.payload)).toEqual([{ chat_id: SUPPORT.id, message_thread_id: TOPIC }]);
+    expect(value.topic).toBeUndefined();
   });
 
   it("puts every card into the one topic SUPPORT_CHAT_ID names, making none", async () => {
@@ -428,7 +598,7 @@ describe("nobody forgets a case", () => {
     const reminders = () => t.to(SUPPORT.id).filter((message) => String(message.text).startsWith("⏰"));
     await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited \d+ s and nobody has taken it yet\.$/)]);
+    expect(reminders().map((message) => message.text)).toEqual([expect.stringMatching(/^⏰ Case #1 has waited under a minute and nobody has taken it yet\.$/)]);
     expect((reminders()[0]?.reply_parameters as { message_id: number }).message_id).toBe((await t.card(1)).messageId);
   });
 
@@ -453,10 +623,28 @@ describe("nobody forgets a case", () => {
     await t.pressCard(/Take/, KOFI, 2);
     await t.write("/cases", { chat: SUPPORT, from: KOFI });
     const list = t.last(SUPPORT.id);
-    expect(list?.text).toMatch(/^Open cases \(2\), oldest first:\n#1 · Collection COL-FAILED-1 · \d+ s · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · \d+ s · taken by Kofi$/);
+    expect(list?.text).toBe("Open cases (2), oldest first:\n#1 · Collection COL-FAILED-1 · under a minute · nobody has taken it\n#2 · Airtime AIR-PENDING-2 · under a minute · taken by Kofi");
     const links = (list?.entities as { type: string; url?: string }[]).filter((entity) => entity.type === "text_link").map((entity) => entity.url);
     expect(links).toEqual([`https://t.me/c/5555555555/${(await t.card(1)).messageId}`, `https://t.me/c/5555555555/${(await t.card(2)).messageId}`]);
-    expect((await t.ask("/cases")).text).toMatch(/^Your open cases \(1\):\n#1 · Collection COL-FAILED-1 · \d+ s · nobody has taken it$/);
+    expect((await t.ask("/cases")).text).toBe("Your open cases (1):\n#1 · Collection COL-FAILED-1 · under a minute · nobody has taken it");
+  });
+
+  it("forgets a resolved case CASE_DAYS after it was resolved, in the background; an open one stays however old", async () => {
+    const DAY = 86_400_000;
+    let clock = Date.now();
+    const t = setup({ now: () => clock, support: { keepMs: 90 * DAY } });
+    await t.ask("/escalate COL-FAILED-1");
+    const opened = t.last(AGENT.id);
+    await t.ask("/escalate COL-FAILED-2");
+    await t.pressCard(/Resolved/);
+    t.harness.assembled.startBackground();
+    clock += 91 * DAY;
+    await vi.waitFor(async () => expect(await t.store.load(1)).toBeUndefined(), { timeout: 5_000 });
+    expect(await t.store.load(2)).toBeDefined();
+    expect(t.harness.logs.entries().find((entry) => entry.msg === "resolved cases forgotten, CASE_DAYS after they were resolved")).toMatchObject({ forgotten: 1, caseDays: 90 });
+    // A reply to one of its messages belongs to no case now: the agent's open case is offered instead.
+    await t.write("is it settled?", { chat: PRIVATE(AGENT), from: AGENT, replyTo: opened?.id ?? 0 });
+    expect(t.last(AGENT.id)?.text).toMatch(/^💬 Is this for support, about case #2 /);
   });
 
   it("shows admins the open cases in /health", async () => {

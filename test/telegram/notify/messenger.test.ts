@@ -92,6 +92,10 @@ describe("telling the admins", () => {
 });
 
 describe("forum topics", () => {
+  const none = { success: 0, failed: 0, "not-final": 0, "not-found": 0, timeout: 0, busy: 0, "service-error": 0, unreadable: 0, "token-rejected": 0 };
+  const quiet = { serviceMs: 0, failuresMs: 0 };
+  /** A daily summary of a day with nothing in it. */
+  const quietDay = { from: 0, to: 1, outcomes: none, enquiries: { collection: 0, airtime: 0 }, payments: 0, reasons: [], trouble: { collection: quiet, airtime: quiet }, watched: 0 };
   function topicMessenger(failWith?: Parameters<typeof fakeTelegramFetch>[0]) {
     const telegram = fakeTelegramFetch(failWith);
     const logs = captureLogs();
@@ -106,6 +110,19 @@ describe("forum topics", () => {
       [-100, 42],
       [-200, 7],
       [-300, undefined],
+    ]);
+  });
+
+  it("an alert chat that is also ADMIN_CHAT_ID, in another topic, and one chat listed with two topics: each topic is told", async () => {
+    const { messenger, telegram } = topicMessenger();
+    // ADMIN_CHAT_ID=-100:42, HEALTH_ALERT_CHAT_IDS=-100:5,-200:7,-200:8
+    const announcer = healthAnnouncer({ messenger, alertChats: [{ chatId: -100, threadId: 5 }, { chatId: -200, threadId: 7 }, { chatId: -200, threadId: 8 }], clock: formatClock });
+    await announcer.digest(quietDay);
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
+      [-100, 42],
+      [-100, 5],
+      [-200, 7],
+      [-200, 8],
     ]);
   });
 
@@ -127,12 +144,22 @@ describe("forum topics", () => {
     ]);
   });
 
+  it("one chat in two topics gets the message in each; the same topic listed twice, once", async () => {
+    const { messenger, telegram } = topicMessenger();
+    await messenger.send("a test", ["admins", { chatId: -100, threadId: 5 }, { chatId: -100, threadId: 42 }, { chatId: -100 }, { chatId: -200, threadId: 7 }, { chatId: -200, threadId: 8 }, { chatId: -200, threadId: 7 }], () => "hello");
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
+      [-100, 42],
+      [-100, 5],
+      [-100, undefined],
+      [-200, 7],
+      [-200, 8],
+    ]);
+  });
+
   it("sends the daily summary to the admins' topic and to each alert chat's, as HEALTH_ALERT_CHAT_IDS names them", async () => {
     const { messenger, telegram } = topicMessenger();
-    const announcer = healthAnnouncer({ messenger, alertChatIds: new Set([-200, -300]), alertThreadIds: new Map([[-200, 5]]), clock: formatClock });
-    const none = { success: 0, failed: 0, "not-final": 0, "not-found": 0, timeout: 0, busy: 0, "service-error": 0, unreadable: 0, "token-rejected": 0 };
-    const quiet = { serviceMs: 0, failuresMs: 0 };
-    await announcer.digest({ from: 0, to: 1, outcomes: none, enquiries: { collection: 0, airtime: 0 }, payments: 0, reasons: [], trouble: { collection: quiet, airtime: quiet }, watched: 0 });
+    const announcer = healthAnnouncer({ messenger, alertChats: [{ chatId: -200, threadId: 5 }, { chatId: -300 }], clock: formatClock });
+    await announcer.digest(quietDay);
     expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.message_thread_id])).toEqual([
       [-100, 42],
       [-200, 5],

@@ -1,58 +1,57 @@
-import { InlineKeyboard } from "grammy";
+import type { InlineKeyboard } from "grammy";
 import { afterAll, describe, expect, it } from "vitest";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 import { answerKeyboard, kindKeyboard } from "../../../src/telegram/views/keyboards.ts";
-import { inRowsThatFit, labelsCut, labelWidth } from "../../../src/telegram/views/phone-rows.ts";
+import { labelWidth, PHONE_LINE, phoneRows } from "../../../src/telegram/views/phone-rows.ts";
 import { translations } from "../../support/bot-harness.ts";
+
+const labels = (...texts: string[]) => texts.map((text) => ({ text }));
+const shown = (rows: { text: string }[][]) => rows.map((row) => row.map((button) => button.text));
+
+describe("buttons laid out for a phone", () => {
+  it("counts an emoji as two characters", () => {
+    expect(labelWidth("✅ Resolved")).toBe(11);
+    expect(labelWidth("🇬🇭 Ghana")).toBe(8);
+    expect(labelWidth("Résolu")).toBe(6);
+  });
+
+  it("keeps a row whose labels fit, and breaks one whose labels would be cut, in order", () => {
+    expect(shown(phoneRows(labels("✋ Take", "✅ Resolved", "🔄 Refresh")))).toEqual([["✋ Take", "✅ Resolved", "🔄 Refresh"]]);
+    expect(shown(phoneRows(labels("✋ Prendre en charge", "✅ Résolu", "🔄 Actualiser")))).toEqual([["✋ Prendre en charge"], ["✅ Résolu", "🔄 Actualiser"]]);
+    expect(shown(phoneRows(labels("✋ Chukua", "✅ Imetatuliwa", "🔄 Sasisha")))).toEqual([["✋ Chukua", "✅ Imetatuliwa"], ["🔄 Sasisha"]]);
+    expect(shown(phoneRows(labels("a", "b", "c", "d"), 3))).toEqual([["a", "b", "c"], ["d"]]);
+    // Too long for any line: a row of its own all the same.
+    expect(shown(phoneRows(labels("x".repeat(50), "y")))).toEqual([["x".repeat(50)], ["y"]]);
+    expect(phoneRows([])).toEqual([]);
+  });
+});
 
 const state = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
 afterAll(() => state.close());
 const buttons = new ButtonStore(state.kv);
-const labels = (keyboard: InlineKeyboard) => keyboard.inline_keyboard.map((row) => row.map((button) => button.text));
-const cutRows = (keyboard: InlineKeyboard) => labels(keyboard).filter((row) => labelsCut(row).length > 0);
+/** The rows of a keyboard with a label a phone would cut (each of n buttons gets a n-th of the line). */
+const cutRows = (keyboard: InlineKeyboard) =>
+  keyboard.inline_keyboard.map((row) => row.map((button) => button.text)).filter((row) => row.some((label) => labelWidth(label) > PHONE_LINE / row.length));
 
-describe("a phone's width", () => {
-  it("counts an emoji as two characters, and accents and apostrophes as one", () => {
-    expect(labelWidth("Collection")).toBe(10);
-    expect(labelWidth("🔕 Stop")).toBe(7);
-    expect(labelWidth("Crédit d'appel")).toBe(14);
+describe("the kind picker and an answer's buttons", () => {
+  it("the kinds share a row in English, and not in Swahili or French, whose labels it would cut", async () => {
+    const rows = async (locale: string) => (await kindKeyboard(translations.translatorFor(locale), (scope) => Promise.resolve(scope))).inline_keyboard.map((row) => row.map((button) => button.text));
+    expect(await rows("en")).toEqual([["Collection", "Airtime", "Both"]]);
+    expect(await rows("sw")).toEqual([["Makusanyo", "Muda wa maongezi"], ["Zote mbili"]]);
+    expect(await rows("fr")).toEqual([["Encaissement", "Crédit d'appel"], ["Les deux"]]);
   });
 
-  it("cuts a label longer than its share of the row: the row of three kinds in Swahili and French, not in English", () => {
-    expect(labelsCut(["Collection", "Airtime", "Both"])).toEqual([]);
-    expect(labelsCut(["Makusanyo", "Muda wa maongezi", "Zote mbili"])).toEqual(["Muda wa maongezi"]);
-    expect(labelsCut(["Encaissement", "Crédit d'appel", "Les deux"])).toEqual(["Encaissement", "Crédit d'appel"]);
-    expect(labelsCut(["🔄 Actualiser", "🔕 Ne plus me prévenir"])).toEqual(["🔕 Ne plus me prévenir"]);
-    expect(labelsCut(["🔕 Ne plus me prévenir"])).toEqual([]);
-  });
-
-  it("lays buttons out as many to a row as fit, in order, and gives a label too long for any row one of its own", () => {
-    const button = (text: string) => InlineKeyboard.text(text, text);
-    expect(labels(inRowsThatFit(["Makusanyo", "Muda wa maongezi", "Zote mbili"].map(button)))).toEqual([["Makusanyo", "Muda wa maongezi"], ["Zote mbili"]]);
-    expect(labels(inRowsThatFit(["A", "B", "C", "D"].map(button)))).toEqual([["A", "B", "C"], ["D"]]);
-    expect(labels(inRowsThatFit(["A", "B", "C"].map(button), new InlineKeyboard(), 2))).toEqual([["A", "B"], ["C"]]);
-    expect(labels(inRowsThatFit([button("x".repeat(60)), button("A")]))).toEqual([["x".repeat(60)], ["A"]]);
-  });
-});
-
-describe.each(translations.locales)("the keyboards in %s", (locale) => {
-  const t = translations.translatorFor(locale);
-
-  it("the kind picker: no label cut", async () => {
-    const keyboard = await kindKeyboard(t, (scope) => Promise.resolve(scope));
-    expect(keyboard.inline_keyboard.flat()).toHaveLength(3);
-    expect(cutRows(keyboard)).toEqual([]);
-  });
-
-  it.each([
-    ["a private chat, not watched", { chatType: "private", subscribers: 0, mine: false }],
-    ["a private chat, watched", { chatType: "private", subscribers: 1, mine: true }],
-    ["a group, nobody watching", { chatType: "group", subscribers: 0, mine: false }],
-    ["a group, 12 watching", { chatType: "supergroup", subscribers: 12, mine: false }],
-  ] as const)("an answer's buttons in %s: no label cut", async (_, watch) => {
-    const keyboard = await answerKeyboard({ scope: "collection", ids: ["COL-PENDING-1"] }, t, buttons, watch);
-    expect(cutRows(keyboard)).toEqual([]);
+  describe.each(translations.locales)("in %s", (locale) => {
+    const t = translations.translatorFor(locale);
+    it.each([
+      ["a private chat, not watched", { chatType: "private", subscribers: 0, mine: false }],
+      ["a private chat, watched", { chatType: "private", subscribers: 1, mine: true }],
+      ["a group, nobody watching", { chatType: "group", subscribers: 0, mine: false }],
+      ["a group, 12 watching", { chatType: "supergroup", subscribers: 12, mine: false }],
+    ] as const)("an answer's buttons in %s: no label cut", async (_, watch) => {
+      expect(cutRows(await answerKeyboard({ scope: "collection", ids: ["COL-PENDING-1"] }, t, buttons, watch))).toEqual([]);
+    });
   });
 });
