@@ -19,7 +19,7 @@ if (!parsed.ok) {
   configSecrets(config).forEach((secret) => secrets.add(secret));
   const logger = createLogger({ level: config.logLevel, secrets });
   exitOnUnexpectedErrors(logger);
-  const starting = abortStartOnSignals();
+  const starting = abortStartOnSignals(logger);
   try {
     const app = await startApp(config, logger, secrets, starting.signal);
     starting.done();

@@ -28,14 +28,21 @@ export function exitOnUnexpectedErrors(logger: Logger): void {
 
 /**
  * While the bot starts, SIGINT/SIGTERM abort the start (the signal says which): it ends as soon as
- * it can, instead of Node's default of dying without a word. `done` hands the signals over to
- * stopOnSignals once the bot runs.
+ * it can, instead of Node's default of dying without a word; a second signal exits at once, should
+ * a step be slow to end. `done` hands the signals over to stopOnSignals once the bot runs.
  */
-export function abortStartOnSignals(): { signal: AbortSignal; done(): void } {
+export function abortStartOnSignals(logger: Logger): { signal: AbortSignal; done(): void } {
   const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => controller.abort(signal);
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    logger.warn({ signal }, "second signal during start-up: exiting now");
+    void exitAfterFlush(logger, 1);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   return {
     signal: controller.signal,
     done() {
