@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Pool, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { enquiryPath } from "./enquiry-address.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
 import { interpretAnswer } from "./interpret.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
 import { cancelledOutcome, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService, type OutcomeType, type UpstreamHint } from "./types.ts";
@@ -70,7 +71,7 @@ class AttemptTimeout extends Error {}
 export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClient {
   const base = new URL(options.baseUrl);
   const pathPrefix = base.pathname.replace(/\/+$/, "");
-  const pool = new Pool(base.origin, {
+  const pool = refusalAwarePool(base.origin, {
     connections: options.connections,
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 120_000,
@@ -104,7 +105,8 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", forwardAbort, { once: true });
     let response: Dispatcher.ResponseData | undefined;
-    try {
+    /** The request and its answer read, body included: what the attempt's deadline bounds. */
+    const exchange = async (): Promise<Attempt> => {
       response = await pool.request({
         path: enquiryPath(pathPrefix, kind),
         method: "POST",
@@ -134,7 +136,10 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         return { done: false, outcome: { ...stamp, type: "upstream_error", httpStatus: status, reason }, reason };
       }
       const body = await readCappedBody(response, maxBytes);
-      return { done: true, outcome: interpretAnswer(stamp, status, body) };
+      return { done: true, outcome: interpretAnswer(stamp, status, body), token };
+    };
+    try {
+      return await untilAborted(exchange(), controller.signal);
     } catch (error) {
       const stamp = { ...asked, checkedAt: now() };
       if (controller.signal.reason instanceof AttemptTimeout) {
@@ -144,6 +149,9 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         return { done: true, outcome: { ...stamp, type: "invalid_response", reason: error.message } };
       }
       if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, stamp.checkedAt) };
+      // Never sent (a header HTTP does not allow): sending it again would be refused again.
+      const refused = refusedRequest(error);
+      if (refused !== undefined) return { done: true, outcome: { ...stamp, type: "upstream_error", httpStatus: undefined, reason: refused } };
       const reason = describeNetworkError(error);
       return {
         done: false,

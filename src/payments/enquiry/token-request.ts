@@ -1,4 +1,5 @@
-import { Pool } from "undici";
+import { fitsInBearerHeader } from "./http-header.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
 import { inspectToken } from "./service-token.ts";
 
@@ -58,6 +59,8 @@ export function readTokenAnswer(status: number, body: string, sentAt: Date): Tok
   if (typeof token !== "string" || token.trim() === "") {
     return { ok: false, kind: "unavailable", reason: json === undefined ? "the answer is not JSON" : "the answer holds no access_token" };
   }
+  // A token that cannot be sent is as good as none (and undici would refuse every enquiry carrying it).
+  if (!fitsInBearerHeader(token.trim())) return { ok: false, kind: "unavailable", reason: "the answer's access_token cannot be sent in an HTTP header" };
   return { ok: true, token: token.trim(), obtainedAt: sentAt, expiresAt: expiryOf(token.trim(), (json as { expires_in?: unknown }).expires_in, sentAt) };
 }
 
@@ -108,7 +111,7 @@ class RequestTimeout extends Error {}
 /** The HTTP side: one keep-alive connection to the token endpoint, asked about once per token lifetime. */
 export function tokenRequester({ credentials, secret, headers = {}, timeoutMs, now = () => new Date() }: TokenRequesterOptions): TokenRequester {
   const url = new URL(credentials.tokenUrl);
-  const pool = new Pool(url.origin, { connections: 1, keepAliveTimeout: 10_000 });
+  const pool = refusalAwarePool(url.origin, { connections: 1, keepAliveTimeout: 10_000 });
 
   const build = (secretValue: string) => {
     const form = new URLSearchParams({ grant_type: "client_credentials" });
@@ -138,13 +141,20 @@ export function tokenRequester({ credentials, secret, headers = {}, timeoutMs, n
     const sentAt = now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new RequestTimeout()), timeoutMs);
-    try {
+    const exchange = async () => {
       const response = await pool.request({ ...build(secretValue), signal: controller.signal });
       const body = await readCappedBody(response, MAX_ANSWER_BYTES);
       return readTokenAnswer(response.statusCode, body, sentAt);
+    };
+    try {
+      // The deadline holds whatever undici does (it does not hear the signal while connecting).
+      return await untilAborted(exchange(), controller.signal);
     } catch (error) {
       if (controller.signal.reason instanceof RequestTimeout) return { ok: false, kind: "unavailable", reason: `no answer within ${timeoutMs} ms` };
       if (error instanceof ResponseTooLargeError) return { ok: false, kind: "unavailable", reason: "the answer is too large" };
+      // Never sent (a header HTTP does not allow): asking again would be refused again.
+      const refused = refusedRequest(error);
+      if (refused !== undefined) return { ok: false, kind: "refused", reason: refused };
       return { ok: false, kind: "unavailable", reason: `network: ${networkCode(error)}` };
     } finally {
       clearTimeout(timer);

@@ -105,6 +105,26 @@ describe("asking the token endpoint (client credentials, on 127.0.0.1)", () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it("an access_token that could not go in a header (a line break, a space, a character outside ASCII): a garbled answer, unavailable, never sent", async () => {
+    const { requester, server } = await requesterFor(issuing({ access_token: "first-half\nsecond-half", expires_in: 3600 }));
+    const garbled = { ok: false, kind: "unavailable", reason: "the answer's access_token cannot be sent in an HTTP header" };
+    expect(await requester.request()).toEqual(garbled);
+    for (const token of ["two words", "sandbox–ug", "tab\there", "nul\u0000"]) {
+      server.handle(issuing({ access_token: token }));
+      expect(await requester.request(), JSON.stringify(token)).toEqual(garbled);
+    }
+  });
+
+  it("a header undici refuses to send (past the configuration's checks): refused at once, naming the header, and the only connection is not lost", async () => {
+    const { requester, server } = await requesterFor(issuing({ access_token: "tok" }), {}, { "X-Target-Environment": "sandbox–ug" }, 500);
+    for (let n = 1; n <= 3; n++) {
+      const started = performance.now();
+      expect(await requester.request(), `request ${n}`).toEqual({ ok: false, kind: "refused", reason: "not sent: invalid X-Target-Environment header" });
+      expect(performance.now() - started).toBeLessThan(400);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("an endpoint that does not answer at all: a network failure, unavailable", async () => {
     const server = await startLocalServer(issuing({}));
     const url = server.url;
