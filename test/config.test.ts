@@ -149,6 +149,30 @@ describe("parseConfig", () => {
     }
   });
 
+  it("a header value HTTP does not allow (an en dash pasted from a web page, a character outside ASCII) or a header the HTTP client keeps for itself: a problem naming the header, never its value, listed with the others", () => {
+    const found = problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5", ENQUIRY_HEADERS: '{"X-Target-Environment":"sandbox\u2013ug","X-Key":"caf\u00e9-sub-key","X-Fine":"mtnuganda"}' });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ENQUIRY_TIMEOUT_MS /),
+        "ENQUIRY_HEADERS must give X-Target-Environment a value HTTP allows: character 8 is not printable ASCII (a dash or quote pasted from a web page?)",
+        "ENQUIRY_HEADERS must give X-Key a value HTTP allows: character 4 is not printable ASCII (a dash or quote pasted from a web page?)",
+      ]),
+    );
+    expect(found.join("\n")).not.toMatch(/sandbox|caf|sub-key|X-Fine/);
+    for (const name of ["Expect", "Keep-Alive", "Upgrade", "TE"]) {
+      expect(problems({ ...minimal, ENQUIRY_HEADERS: `{"${name}":"value-0123"}` })).toEqual([`ENQUIRY_HEADERS cannot set ${name}: it belongs to the HTTP connection, not to a request`]);
+    }
+  });
+
+  it("a token with a line break, a space or a character outside ASCII inside cannot go in a header: a problem, never the token", () => {
+    for (const token of ["eyJhbGci\nOiJIUzI1NiJ9", "two words", "tok\u2013en"]) {
+      const found = problems({ ...minimal, ENQUIRY_TOKEN: token });
+      expect(found, JSON.stringify(token)).toEqual(["ENQUIRY_TOKEN must be the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)"]);
+    }
+    // Around it, spaces and line breaks are trimmed as before.
+    expect(parseConfig({ ...minimal, ENQUIRY_TOKEN: " tok-en\n" }).ok).toBe(true);
+  });
+
   it("masks the client secret (as written, form-encoded and inside Basic credentials) and the headers' values", () => {
     const result = parseConfig({
       ...minimal,

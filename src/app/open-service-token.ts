@@ -7,6 +7,7 @@ import type { TokenRenewal } from "../payments/enquiry/client.ts";
 import {
   describeTokenHealth,
   fileToken,
+  ServiceTokenError,
   staticToken,
   tokenHealth,
   type ServiceToken,
@@ -147,9 +148,9 @@ function readSecretFile(path: string): string {
     value = readFileSync(path, "utf8").trim();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new Error(`ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
+    throw new ServiceTokenError(`ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
   }
-  if (value === "") throw new Error("ENQUIRY_CLIENT_SECRET_FILE is empty");
+  if (value === "") throw new ServiceTokenError("ENQUIRY_CLIENT_SECRET_FILE is empty");
   return value;
 }
 
