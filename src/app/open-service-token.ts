@@ -95,6 +95,8 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
     logger.warn({ host: hostname }, "ENQUIRY_TOKEN_URL is plain http: the client secret and the tokens cross the network unencrypted; use https");
   }
   const requester = tokenRequester({ credentials, secret: () => secret(), headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
+  /** The provider's odd lifetime is said once: with a 30 s token, every renewal would say it again. */
+  let lifetimeNoted = false;
   const obtained = clientCredentialsToken({
     requester,
     kv: state.kv,
@@ -102,8 +104,12 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
     credentialsKey: credentialsKey(credentials),
     instanceId,
     events: {
-      onToken: (value, { obtainedAt, expiresAt, shared }) => {
+      onToken: (value, { obtainedAt, expiresAt, shared, lifetimeNote }) => {
         secrets.rotate("service token", [value]);
+        if (lifetimeNote !== undefined && !lifetimeNoted) {
+          lifetimeNoted = true;
+          logger.warn({ lifetimeNote }, "the token endpoint's expires_in cannot be taken as said: a lifetime under 30 s counts as 30 s, one past a year as no expiry");
+        }
         const lifetimeSeconds = expiresAt === undefined ? undefined : Math.round((expiresAt.getTime() - obtainedAt.getTime()) / 1000);
         logger.info(
           { source: "client_credentials", obtainedAt, expiresAt, lifetimeSeconds },

@@ -9,6 +9,7 @@ import { tokenRequester } from "../../payments/enquiry/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import { clientSecretSpellings } from "../../config.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
+import { tokenLifetime } from "./token-lifetime.ts";
 
 const LABEL = "Service token";
 
@@ -52,8 +53,8 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
       return { result: failed(LABEL, `${endpoint}: ${what}`), token: undefined };
     }
     secrets.add(answer.token);
-    const lives = answer.expiresAt === undefined ? "no expiry given (kept until the provider refuses it)" : `lives ${duration(answer.expiresAt.getTime() - answer.obtainedAt.getTime())}; the bot renews it before it expires`;
-    return { result: passed(LABEL, `obtained from ${endpoint}: ${lives}`), token: answer.token };
+    const lifetime = tokenLifetime(answer);
+    return { result: lifetime.ok ? passed(LABEL, `obtained from ${endpoint}: ${lifetime.text}`) : failed(LABEL, `obtained from ${endpoint}, but ${lifetime.text}`), token: answer.token };
   } finally {
     await requester.close();
   }

@@ -3,7 +3,7 @@ import type { KeyValueStore, Leases } from "../../state/ports.ts";
 import type { TokenRenewal } from "./client.ts";
 import { inspectToken, type ServiceToken, type TokenStatus } from "./service-token.ts";
 import type { TokenFailure, TokenRequester } from "./token-request.ts";
-import { isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
+import { countedExpiry, isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
 
 /** Where the service token comes from and how it is, for /readyz and the admins' /health. Never the token. */
 export interface TokenReport {
@@ -29,7 +29,7 @@ export interface ClientCredentialsTokenOptions {
   instanceId: string;
   events?: {
     /** A token came: from the token endpoint, or from the store (another instance obtained it). */
-    onToken?(token: string, life: { obtainedAt: Date; expiresAt: Date | undefined; shared: boolean }): void;
+    onToken?(token: string, life: { obtainedAt: Date; expiresAt: Date | undefined; shared: boolean; lifetimeNote?: string | undefined }): void;
     onFailure?(failure: TokenFailure, retryInMs: number): void;
   };
   now?: () => number;
@@ -80,7 +80,10 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
   let held: HeldToken | undefined;
   /** A token the provider refused, no longer sent once a renewal for it has begun. */
   let rejected: string | undefined;
+  /** The last token the provider accepted (an enquiry answered with it). */
+  let proven: string | undefined;
   let problem: TokenReport["problem"];
+  /** Failures in a row, for the backoff: reset once a token is used, not merely obtained (a token that cannot be used is no recovery). */
   let failures = 0;
   /** When the next attempt goes after a failure; none before then. */
   let retryAt: number | undefined;
@@ -108,12 +111,11 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     timer.unref();
   }
 
-  function adopt(token: HeldToken, shared: boolean): void {
+  function adopt(token: HeldToken, shared: boolean, lifetimeNote?: string): void {
     held = token;
-    failures = 0;
     problem = undefined;
     retryAt = undefined;
-    events.onToken?.(token.token, { obtainedAt: new Date(token.obtainedAt), expiresAt: token.expiresAt === undefined ? undefined : new Date(token.expiresAt), shared });
+    events.onToken?.(token.token, { obtainedAt: new Date(token.obtainedAt), expiresAt: token.expiresAt === undefined ? undefined : new Date(token.expiresAt), shared, lifetimeNote });
     schedule(renewAt(token));
   }
 
@@ -122,8 +124,10 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     if (text === undefined) return undefined;
     try {
       const value = JSON.parse(text) as Partial<HeldToken>;
-      if (typeof value.token !== "string" || value.token === "" || typeof value.obtainedAt !== "number") return undefined;
-      return { token: value.token, obtainedAt: value.obtainedAt, expiresAt: typeof value.expiresAt === "number" ? value.expiresAt : undefined };
+      if (typeof value.token !== "string" || value.token === "" || typeof value.obtainedAt !== "number" || !Number.isFinite(value.obtainedAt)) return undefined;
+      // An older version may have stored a lifetime of 1e13 s: no date at all (one too short is simply not sendable).
+      const expiresAt = typeof value.expiresAt === "number" ? countedExpiry(value.obtainedAt, value.expiresAt - value.obtainedAt, 0) : undefined;
+      return { token: value.token, obtainedAt: value.obtainedAt, expiresAt };
     } catch {
       // Written by something else: a token nobody can read is asked for again.
       return undefined;
@@ -141,11 +145,11 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
 
   const fresh = () => sendable(held) && !due(held);
 
-  async function obtained(token: HeldToken): Promise<void> {
+  async function obtained(token: HeldToken, lifetimeNote: string | undefined): Promise<void> {
     // The provider stands by the token it refused (a gateway that caches tokens): it is sent again.
     // Obtained just now, it is young: refused again soon, it is not renewed at once (no loop).
     if (token.token === rejected) rejected = undefined;
-    adopt(token, false);
+    adopt(token, false, lifetimeNote);
     const until = usableUntil(token);
     const ttl = until === undefined ? NO_EXPIRY_SHARE_MS : until - now();
     // The store away: this instance has its token; the others ask for their own.
@@ -185,7 +189,8 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     try {
       const { kind, reason, since, retryAt: nextAt } = JSON.parse(text) as { kind?: unknown; reason?: unknown; since?: unknown; retryAt?: unknown };
       if ((kind !== "refused" && kind !== "unavailable") || typeof reason !== "string" || typeof nextAt !== "number") return undefined;
-      return { kind, reason, since: typeof since === "number" ? since : undefined, retryAt: nextAt };
+      // A date another instance wrote is taken only when it is one (never an Invalid Date in a report).
+      return { kind, reason, since: typeof since === "number" && Number.isFinite(new Date(since).getTime()) ? since : undefined, retryAt: nextAt };
     } catch {
       // Written by something else: as if no failure were known.
       return undefined;
@@ -220,11 +225,14 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
       if ((await takeShared()) && fresh()) return;
       const answer = await requester.request();
       if (closed) return;
-      if (answer.ok) {
-        await obtained({ token: answer.token, obtainedAt: answer.obtainedAt.getTime(), expiresAt: answer.expiresAt?.getTime() });
+      const token = answer.ok ? { token: answer.token, obtainedAt: answer.obtainedAt.getTime(), expiresAt: answer.expiresAt?.getTime() } : undefined;
+      if (token && isUsable(token, now())) {
+        await obtained(token, answer.ok ? answer.lifetimeNote : undefined);
         return;
       }
       release = false;
+      // A token that cannot be sent any more (its answer came too late) is no token: asked again after a backoff, never at once.
+      if (answer.ok) return await failed({ kind: "unavailable", reason: "the token came with no time left to send it" });
       await failed(answer);
     } finally {
       if (release) await leases.release(keys.lease, instanceId).catch(() => undefined);
@@ -279,6 +287,11 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
       rejected = token;
       await renew();
       return current() !== undefined;
+    },
+    accepted(token) {
+      if (token === proven || held?.token !== token) return;
+      proven = token;
+      failures = 0;
     },
     unavailable: () => ({
       hint: problem?.kind === "refused" ? "token_refused" : "no_token",

@@ -22,6 +22,8 @@ export interface TokenRenewal {
   awaitToken(signal: AbortSignal): Promise<string | undefined>;
   /** The provider refused `token` (401/403): true once another is there to retry with. */
   refused(token: string): Promise<boolean>;
+  /** The provider answered an enquiry sent with `token` (it was used successfully). Called on every such answer: cheap. */
+  accepted(token: string): void;
   /** Why there is no token, as an enquiry's outcome says it: could not check, never "rejected". */
   unavailable(): { hint: Extract<UpstreamHint, "no_token" | "token_refused">; reason: string };
 }
@@ -180,6 +182,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         durationMs: performance.now() - started,
         outcome: result.outcome.type,
       });
+      if (renewal && result.token !== undefined && (result.outcome.type === "found" || result.outcome.type === "not_found")) renewal.accepted(result.token);
       // A refused token is renewed once and the enquiry tried once more with the new one: never more.
       if (result.outcome.type === "unauthorized" && renewal && !renewed && result.token !== undefined && !signal?.aborted) {
         renewed = true;

@@ -13,6 +13,8 @@ export interface TokenStatus {
 export type TokenHealth = "ok" | "not_jwt" | "no_expiry" | "expires_soon" | "expired" | "missing";
 
 export const EXPIRY_WARNING_MS = 24 * 60 * 60 * 1000;
+/** The furthest a Date reaches (ECMAScript's ±8.64e15 ms): beyond it, `new Date` is invalid and `toISOString` throws. */
+const LATEST_DATE_MS = 8.64e15;
 
 /** Where the token comes from cannot give one (its file cannot be read, or holds none fit to send): a sentence for the operator, holding no secret. */
 export class ServiceTokenError extends Error {
@@ -45,7 +47,8 @@ export function inspectToken(token: string | undefined): TokenStatus {
   }
   try {
     const claims = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
-    const exp = typeof claims.exp === "number" && Number.isFinite(claims.exp) ? new Date(claims.exp * 1000) : undefined;
+    // An `exp` past the dates a Date can hold (1e20) is as good as none: never an Invalid Date.
+    const exp = typeof claims.exp === "number" && Math.abs(claims.exp * 1000) <= LATEST_DATE_MS ? new Date(claims.exp * 1000) : undefined;
     return { present: true, expiresAt: exp, jwtShaped: true };
   } catch {
     // A payload that is not JSON: not a JWT, so its expiry cannot be read.

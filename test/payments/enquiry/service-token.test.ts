@@ -34,6 +34,11 @@ describe("token inspection", () => {
   ])("classifies %s", (health, token) => {
     expect(tokenHealth(inspectToken(token), NOW)).toBe(health);
   });
+  it("an exp past the dates a Date can hold (1e20) is no expiry, never an Invalid Date", () => {
+    expect(inspectToken(jwt({ exp: 1e20 }))).toEqual({ present: true, jwtShaped: true, expiresAt: undefined });
+    expect(tokenHealth(inspectToken(jwt({ exp: 1e20 })), NOW)).toBe("no_expiry");
+    expect(inspectToken(jwt({ exp: 4_102_444_800 })).expiresAt?.toISOString()).toBe("2100-01-01T00:00:00.000Z");
+  });
   it("warns within 24 hours and errs once expired", () => {
     expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(2) })), NOW).level).toBe("warn");
     expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(-2) })), NOW).level).toBe("error");

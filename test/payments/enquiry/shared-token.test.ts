@@ -20,7 +20,8 @@ const clock = { skewMs: 0, now: () => Date.now() + clock.skewMs };
 /** An instance of the bot as far as its token goes: its own Redis connections, token manager and enquiry client, on a shared prefix. */
 async function instance(name: string, prefix: string, tokens: TokenServer, enquiries: EnquiryServer, refusedRetryMs?: number) {
   const store = await openRedisStore({ url, prefix });
-  const requester = testTokenRequester(tokens, clock.now);
+  // Tokens of 2 s are watched renewed in real time: counted as they are, not as 30 s.
+  const requester = testTokenRequester(tokens, clock.now, undefined, 1_000);
   const token = clientCredentialsToken({
     requester,
     kv: store.kv,
