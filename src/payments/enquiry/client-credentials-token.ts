@@ -53,8 +53,12 @@ interface HeldToken extends TokenLife {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token without a known end is shared this long (renewed sooner when refused). */
 const NO_EXPIRY_SHARE_MS = 30 * DAY_MS;
-/** A token refused this soon after it was obtained is not renewed again at once: the credentials, not the token, are at fault. */
-const REJECTED_YOUNG_MS = 60_000;
+/**
+ * A token obtained to replace a refused one, and refused in turn this soon after it came (never
+ * accepted meanwhile), points at the credentials' rights or the headers, not at the token: no
+ * renewal then until a backoff is over.
+ */
+const REFUSED_AT_ONCE_MS = 60_000;
 /** The renewal lease outlives one request, so that a dead instance never blocks the others for long. */
 const LEASE_MS = 30_000;
 const LOOK_AGAIN_MS = 100;
@@ -82,6 +86,12 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
   let rejected: string | undefined;
   /** The last token the provider accepted (an enquiry answered with it). */
   let proven: string | undefined;
+  /** The token a renewal brought to replace a refused one. */
+  let replacement: string | undefined;
+  /** A replacement refused at once: no renewal for a refusal before then. */
+  let refusalBackoffUntil = 0;
+  /** The replacement that cost that backoff: once it is over, its next refusal renews again. */
+  let backedOff: string | undefined;
   let problem: TokenReport["problem"];
   /** Failures in a row, for the backoff: reset once a token is used, not merely obtained (a token that cannot be used is no recovery). */
   let failures = 0;
@@ -282,10 +292,20 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     },
     async refused(token) {
       if (held?.token !== token) return current() !== undefined;
-      // Refused as soon as it was obtained: the credentials' rights or the headers are at fault, not the token.
-      if (now() - held.obtainedAt < REJECTED_YOUNG_MS) return false;
+      if (now() < refusalBackoffUntil) return false;
+      // Obtained to replace a refused token, refused as soon as it came: the credentials' rights or
+      // the headers are at fault, not the token. No renewal until the backoff is over (the enquiry
+      // answers "rejected", and the admins are told as for any rejection).
+      if (token === replacement && token !== proven && token !== backedOff && now() - held.obtainedAt < REFUSED_AT_ONCE_MS) {
+        failures++;
+        backedOff = token;
+        refusalBackoffUntil = now() + retryDelay("refused", failures, refusedRetryMs);
+        return false;
+      }
+      // The first refusal of any token, whatever its age (revoked when someone else asked for one): renewed once.
       rejected = token;
       await renew();
+      replacement = held?.token;
       return current() !== undefined;
     },
     accepted(token) {

@@ -127,6 +127,50 @@ describe("a token the bot obtains itself (client credentials)", () => {
     expect(token.current()).not.toBe(first);
   });
 
+  it("a token refused in its first minute (the provider keeps one token per client, and someone else asked for one) is renewed at once, and the enquiry answered with the new one", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    const first = token.current();
+    // No time passes: another client of the provider (npm run doctor, say) was handed a token, and the bot's is revoked.
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(2);
+    expect(enquiries.tokens).toEqual([first, token.current()]);
+  });
+
+  it("a token used, then refused a few seconds later, is renewed too: only the first use tells a token is good", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("collection", "TX-2")).toMatchObject({ type: "found" });
+    // Revoked again, while the second token has been used: renewed again.
+    const again = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !again.has(sent);
+    expect(await client.enquire("collection", "TX-3")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(3);
+  });
+
+  it("a token obtained to replace a refused one, and refused as soon as it came: the credentials are at fault; no renewal until the backoff is over, then one more", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600, refusedRetryMs: 300 });
+    await token.start();
+    enquiries.accepts = () => false;
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "unauthorized", httpStatus: 401 });
+    expect(tokens.requests).toBe(2);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => client.enquire("collection", `TX-B${i}`)));
+    expect(burst.every((outcome) => outcome.type === "unauthorized")).toBe(true);
+    expect(tokens.requests).toBe(2);
+    // The backoff over (300 ms here, a minute by default), a refusal renews once more: never a loop.
+    const deadline = Date.now() + 5_000;
+    while (tokens.requests < 3 && Date.now() < deadline) expect((await client.enquire("collection", "TX-later")).type).toBe("unauthorized");
+    expect(tokens.requests).toBe(3);
+    const burst2 = await Promise.all(Array.from({ length: 10 }, (_, i) => client.enquire("collection", `TX-C${i}`)));
+    expect(burst2.every((outcome) => outcome.type === "unauthorized")).toBe(true);
+    expect(tokens.requests).toBe(3);
+  });
+
   it("a burst of 30 enquiries all answered 401 makes one token request, not 30", async () => {
     const { tokens, enquiries, token, client, clock } = await setup({ lifetimeSeconds: 3600 });
     await token.start();
