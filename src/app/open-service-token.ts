@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { clientSecretSpellings, type Config, type TokenSource } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
@@ -95,13 +95,16 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
     logger.warn({ host: hostname }, "ENQUIRY_TOKEN_URL is plain http: the client secret and the tokens cross the network unencrypted; use https");
   }
   const requester = tokenRequester({ credentials, secret: () => secret(), headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
+  const key = credentialsKey(credentials, secret);
+  // Its slow hash computed now, at start, rather than on the first renewal.
+  key();
   /** The provider's odd lifetime is said once: with a 30 s token, every renewal would say it again. */
   let lifetimeNoted = false;
   const obtained = clientCredentialsToken({
     requester,
     kv: state.kv,
     leases: state.leases,
-    credentialsKey: credentialsKey(credentials),
+    credentialsKey: key,
     instanceId,
     events: {
       onToken: (value, { obtainedAt, expiresAt, shared, lifetimeNote }) => {
@@ -160,7 +163,25 @@ function readSecretFile(path: string): string {
   return value;
 }
 
-/** Instances with the same token endpoint, client and scope share one token; others (another bot on the same Redis) do not. */
-function credentialsKey(credentials: ClientCredentials): string {
-  return createHash("sha256").update([credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest("hex").slice(0, 16);
+/**
+ * What names the credentials in the state store: instances with the same token endpoint, client,
+ * scope and secret share one token and one record of its refusal; others (another bot on the same
+ * Redis, an instance left with a stale secret) share nothing with them. A fingerprint, never the
+ * secret: a slow hash (scrypt), so that whoever reads the store cannot try secrets against it
+ * quickly; computed again only when the secret changes (a rewritten ENQUIRY_CLIENT_SECRET_FILE).
+ */
+function credentialsKey(credentials: ClientCredentials, secret: () => string): () => string {
+  const salt = createHash("sha256").update(["client-credentials", credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest();
+  let last: { secret: string; key: string } | undefined;
+  return () => {
+    let value: string;
+    try {
+      value = secret();
+    } catch {
+      // The secret file unreadable now: the token request says so; the store keeps the last name known.
+      return last?.key ?? salt.toString("hex").slice(0, 24);
+    }
+    if (last?.secret !== value) last = { secret: value, key: scryptSync(value, salt, 12).toString("hex") };
+    return last.key;
+  };
 }

@@ -24,8 +24,13 @@ export interface ClientCredentialsTokenOptions {
   requester: Pick<TokenRequester, "request">;
   kv: KeyValueStore;
   leases: Leases;
-  /** Names these credentials in the store: instances with the same ones share one token. */
-  credentialsKey: string;
+  /**
+   * Names these credentials in the store (a fingerprint of the token URL, client ID and secret,
+   * never the secret): instances with the same ones share one token and one record of their
+   * refusal; instances with others (a stale secret) share nothing with them. Read at each use: a
+   * client secret file rewritten names other credentials.
+   */
+  credentialsKey: () => string;
   instanceId: string;
   events?: {
     /** A token came: from the token endpoint, or from the store (another instance obtained it). */
@@ -74,11 +79,19 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 export function clientCredentialsToken(options: ClientCredentialsTokenOptions): ClientCredentialsToken {
   const { requester, kv, leases, credentialsKey, instanceId, events = {}, now = Date.now, refusedRetryMs, waitForOthersMs = 12_000 } = options;
   const keys = {
-    token: `service-token:${credentialsKey}`,
-    lease: `service-token-renewal:${credentialsKey}`,
-    problem: `service-token-problem:${credentialsKey}`,
-    refused: `service-token-refused:${credentialsKey}`,
-    recovered: (episode: string) => `service-token-recovered:${credentialsKey}:${episode}`,
+    get token() {
+      return `service-token:${credentialsKey()}`;
+    },
+    get lease() {
+      return `service-token-renewal:${credentialsKey()}`;
+    },
+    get problem() {
+      return `service-token-problem:${credentialsKey()}`;
+    },
+    get refused() {
+      return `service-token-refused:${credentialsKey()}`;
+    },
+    recovered: (episode: string) => `service-token-recovered:${credentialsKey()}:${episode}`,
   };
   const listeners: ((alert: TokenAlert) => void)[] = [];
   let held: HeldToken | undefined;

@@ -54,7 +54,7 @@ async function setup(options: {
     requester,
     kv: store.kv,
     leases: store.leases,
-    credentialsKey: "test",
+    credentialsKey: () => "test",
     instanceId: options.instanceId ?? "instance-a",
     now: clock.now,
     ...(options.refusedRetryMs === undefined ? {} : { refusedRetryMs: options.refusedRetryMs }),
