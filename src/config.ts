@@ -585,6 +585,34 @@ export function secretHeaderValues(headers: Readonly<Record<string, string>>): s
     .map(([, value]) => value);
 }
 
+/** A secret shorter than this is too short to be real (a placeholder, a test value): said at start. */
+export const SHORTEST_REAL_SECRET = 8;
+
+/**
+ * The secrets of a configuration too short to be real, by name and length, never value: each is
+ * said once at start, since a secret that short is masked in logs only where it stands alone (an
+ * `ENQUIRY_TOKEN` of "x" cannot be masked inside "expiry").
+ */
+export function shortSecrets(config: Config): { name: string; length: number }[] {
+  const found: { name: string; length: number }[] = [];
+  const check = (name: string, value: string | undefined) => {
+    if (value !== undefined && value !== "" && value.length < SHORTEST_REAL_SECRET) found.push({ name, length: value.length });
+  };
+  const { token } = config.enquiry;
+  if (token.source === "environment") check("ENQUIRY_TOKEN", token.value);
+  if (token.source === "client_credentials" && token.credentials.secret.from === "environment") check("ENQUIRY_CLIENT_SECRET", token.credentials.secret.value);
+  for (const [name, value] of Object.entries(config.enquiry.headers)) if (CREDENTIAL_HEADER.test(name)) check(`ENQUIRY_HEADERS's ${name}`, value);
+  if (config.state.kind === "redis") {
+    const { connection } = config.state;
+    if ("url" in connection) check("the password in REDIS_URL", decodeURIComponent(new URL(connection.url).password));
+    else {
+      check("REDIS_PASSWORD", connection.password);
+      check("REDIS_SENTINEL_PASSWORD", connection.sentinelPassword);
+    }
+  }
+  return found;
+}
+
 /** The secret values in a configuration: masked in every log line, whatever their length. */
 export function configSecrets(config: Config): string[] {
   const secrets = [config.telegram.botToken, ...secretHeaderValues(config.enquiry.headers)];

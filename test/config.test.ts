@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig } from "../src/config.ts";
+import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig, shortSecrets } from "../src/config.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
@@ -171,6 +171,26 @@ describe("parseConfig", () => {
     }
     // Around it, spaces and line breaks are trimmed as before.
     expect(parseConfig({ ...minimal, ENQUIRY_TOKEN: " tok-en\n" }).ok).toBe(true);
+  });
+
+  it("names the secrets too short to be real (under 8 characters), never their values: ENQUIRY_TOKEN=x, a credential header's 'k1', a short Redis password", () => {
+    const result = parseConfig({
+      ...minimal,
+      ENQUIRY_TOKEN: "x",
+      ENQUIRY_HEADERS: '{"X-Api-Key":"k1","X-Country":"UG","Ocp-Apim-Subscription-Key":"sub-key-0123"}',
+      REDIS_URL: "redis://:pw@127.0.0.1:6379",
+    });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(shortSecrets(result.config)).toEqual([
+      { name: "ENQUIRY_TOKEN", length: 1 },
+      { name: "ENQUIRY_HEADERS's X-Api-Key", length: 2 },
+      { name: "the password in REDIS_URL", length: 2 },
+    ]);
+    const client = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://t.example/token", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "secret" });
+    expect(client.ok && shortSecrets(client.config)).toEqual([{ name: "ENQUIRY_CLIENT_SECRET", length: 6 }]);
+    const plain = parseConfig(minimal);
+    if (!plain.ok) throw new Error(plain.problems.join());
+    expect(shortSecrets(plain.config)).toEqual([]);
   });
 
   it("masks the client secret (as written, form-encoded and inside Basic credentials) and the headers' values", () => {

@@ -1,6 +1,6 @@
 import { createHash, scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { clientSecretSpellings, type Config, type TokenSource } from "../config.ts";
+import { clientSecretSpellings, SHORTEST_REAL_SECRET, type Config, type TokenSource } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/enquiry/client-credentials-token.ts";
 import type { TokenRenewal } from "../payments/enquiry/client.ts";
@@ -62,6 +62,8 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
   const events: TokenEvents = {
     onLoaded: (status, value) => {
       secrets.rotate("service token", [value]);
+      // ENQUIRY_TOKEN's length is said at start with the other variables (production-parts.ts); a file's, as it is read.
+      if (token.source === "file") warnIfShort(logger, "ENQUIRY_TOKEN_FILE", value);
       report(status);
     },
     onReadFailed: (error) => logger.error({ err: error }, "could not re-read ENQUIRY_TOKEN_FILE; keeping the last good token"),
@@ -87,7 +89,7 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
 
 /** ENQUIRY_TOKEN_URL: OAuth 2.0 client credentials, renewed before expiry and shared through the state store. */
 function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config["enquiry"], "headers" | "timeoutMs">, { logger, secrets, state, instanceId }: ServiceTokenContext): OpenedServiceToken {
-  const secret = clientSecret(credentials, secrets);
+  const secret = clientSecret(credentials, secrets, logger);
   // Read once now: a file that cannot be read stops the start, with the reason.
   secret();
   const { protocol, hostname } = new URL(credentials.tokenUrl);
@@ -138,17 +140,25 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
 }
 
 /** The client secret now: as configured, or read again from its file, every spelling of it masked as soon as it is read. */
-function clientSecret(settings: ClientCredentials, secrets: SecretSet): () => string {
+function clientSecret(settings: ClientCredentials, secrets: SecretSet, logger: Logger): () => string {
   if (settings.secret.from === "environment") {
     const value = settings.secret.value;
     return () => value;
   }
   const { path } = settings.secret;
+  let last: string | undefined;
   return () => {
     const value = readSecretFile(path);
     secrets.rotate("client secret", clientSecretSpellings(settings.clientId, value));
+    if (value !== last) warnIfShort(logger, "ENQUIRY_CLIENT_SECRET_FILE", value);
+    last = value;
     return value;
   };
+}
+
+/** A secret read from a file, too short to be real: said as it is read (the variables' are said at start). */
+function warnIfShort(logger: Logger, variable: string, value: string): void {
+  if (value.length < SHORTEST_REAL_SECRET) logger.warn({ variable, characters: value.length }, "a secret too short to be real (a placeholder?): it is masked in the logs only where it stands alone");
 }
 
 function readSecretFile(path: string): string {

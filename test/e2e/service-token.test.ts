@@ -150,6 +150,15 @@ describe("the bot obtaining its own service token (the real process, the sandbox
     expectNoSecret(...everything(process_), body, health);
   }, 60_000);
 
+  it("ENQUIRY_TOKEN=x: one warning at start naming it (never its value), and the logs whole around it ('expiry', not 'e[REDACTED]piry')", async () => {
+    const { bot: process_ } = await start({ ENQUIRY_TOKEN_URL: "", ENQUIRY_CLIENT_ID: "", ENQUIRY_CLIENT_SECRET: "", ENQUIRY_TOKEN: "x" });
+    expect(process_.logs().filter((entry) => entry.msg === "a secret too short to be real (a placeholder?): it is masked in the logs only where it stands alone")).toEqual([
+      expect.objectContaining({ level: "warn", variable: "ENQUIRY_TOKEN", characters: 1 }),
+    ]);
+    expect(process_.logs().map((entry) => entry.msg)).toContain("service token is not JWT-shaped; its expiry cannot be checked");
+    expect(process_.stdout.join("\n")).not.toContain("e[REDACTED]piry");
+  }, 60_000);
+
   it("a wrong address (a web server's HTML 404): 'could not check' with the hint, never 'not found'; the admins told once; /health counts it as not checked", async () => {
     const { bot: process_ } = await start({ ENQUIRY_BASE_URL: `${sandbox.url}/momo/v2`, ENQUIRY_TOKEN_URL: "", ENQUIRY_CLIENT_ID: "", ENQUIRY_CLIENT_SECRET: "", ENQUIRY_TOKEN: STATIC_TOKEN });
     const first = await ask("/collection COL-SUCCESS-1");
