@@ -94,6 +94,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
   async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
     const asked = { kind, transactionId, checkedAt: now() };
     if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, asked.checkedAt) };
+    const started = Date.now();
     const token = await tokenToSend(budgetMs, signal);
     if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, now()) };
     if (token === undefined || token === "") {
@@ -103,7 +104,8 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       return { done: true, outcome: { ...asked, checkedAt: now(), type: "upstream_error", httpStatus: undefined, reason, hint } };
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
+    // The wait for a token being obtained came out of the same budget.
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), Math.max(1, budgetMs - (Date.now() - started)));
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", forwardAbort, { once: true });
     let response: Dispatcher.ResponseData | undefined;

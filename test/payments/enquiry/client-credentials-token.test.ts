@@ -369,3 +369,23 @@ describe("an absurd lifetime, and failures in a row", () => {
     expect(delays).toEqual([1_000, 2_000, 1_000]);
   });
 });
+
+describe("an enquiry waiting for a token being obtained", () => {
+  it("the wait counts against its time: a token that takes 400 ms to come, then a provider that never answers, still ends the enquiry within ENQUIRY_TOTAL_TIMEOUT_MS", async () => {
+    const tokens = await startTokenServer(3600);
+    cleanups.push(() => tokens.close());
+    tokens.server.handle((_request, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "tok-slow", expires_in: 3600 })), 400);
+    });
+    const silent = await startEnquiryServer(() => true);
+    cleanups.push(() => silent.close());
+    silent.server.handle(() => undefined);
+    const { token } = await setup({ lifetimeSeconds: 3600, tokens, enquiries: silent });
+    const client = createEnquiryClient({ baseUrl: silent.url, token: () => token.current(), renewal: token, timeoutMs: 500, totalTimeoutMs: 500, retries: 0, connections: 2 });
+    cleanups.push(() => client.close());
+    const started = performance.now();
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "timeout" });
+    // 500 ms, not 400 ms of waiting for the token and then 500 ms more for the provider.
+    expect(performance.now() - started).toBeLessThan(750);
+  });
+});
