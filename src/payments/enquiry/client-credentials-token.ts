@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { KeyValueStore, Leases } from "../../state/ports.ts";
 import type { TokenRenewal } from "./client.ts";
+import { fitsInBearerHeader } from "./http-header.ts";
 import { inspectToken, type ServiceToken, type TokenStatus } from "./service-token.ts";
 import type { TokenFailure, TokenRequester } from "./token-request.ts";
 import { countedExpiry, isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
@@ -147,7 +148,9 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     if (text === undefined) return undefined;
     try {
       const value = JSON.parse(text) as Partial<HeldToken>;
-      if (typeof value.token !== "string" || value.token === "" || typeof value.obtainedAt !== "number" || !Number.isFinite(value.obtainedAt)) return undefined;
+      if (typeof value.token !== "string" || typeof value.obtainedAt !== "number" || !Number.isFinite(value.obtainedAt)) return undefined;
+      // One an older version took from a garbled answer (a line break inside) could not be sent: asked for again.
+      if (!fitsInBearerHeader(value.token)) return undefined;
       // An older version may have stored a lifetime of 1e13 s: no date at all (one too short is simply not sendable).
       const expiresAt = typeof value.expiresAt === "number" ? countedExpiry(value.obtainedAt, value.expiresAt - value.obtainedAt, 0) : undefined;
       return { token: value.token, obtainedAt: value.obtainedAt, expiresAt };

@@ -343,6 +343,16 @@ describe("an absurd lifetime, and failures in a row", () => {
     expect(tokens.requests).toBe(0);
   });
 
+  it("a token an older instance left in the store that could not go in a header (a line break inside): not taken; this instance obtains its own", async () => {
+    const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    cleanups.push(() => store.close());
+    await store.kv.set("service-token:test", JSON.stringify({ token: "first-half\nsecond-half", obtainedAt: Date.now(), expiresAt: Date.now() + 3_600_000 }), 60_000);
+    const { tokens, token, client } = await setup({ lifetimeSeconds: 3600, store });
+    await token.start();
+    expect(token.current()).toBe(tokens.issued[0]);
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+  });
+
   it("failures in a row back off, and a token obtained but not used yet does not reset the backoff: only a token the provider accepted does", async () => {
     const delays: number[] = [];
     const { tokens, token, client, clock } = await setup({ lifetimeSeconds: 3600, onFailure: (_failure, retryInMs) => delays.push(retryInMs) });
