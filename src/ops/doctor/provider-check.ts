@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { SecretSet } from "../../logger.ts";
 import { createEnquiryClient } from "../../payments/enquiry/client.ts";
 import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
+import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
 import { inspectToken, tokenHealth } from "../../payments/enquiry/service-token.ts";
 import { tokenRequester } from "../../payments/enquiry/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
@@ -30,6 +31,7 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
     }
     secrets.add(value);
     if (value === "") return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE is empty: put the token in it"), token: undefined };
+    if (!fitsInBearerHeader(value)) return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)"), token: undefined };
     return { result: givenToken("ENQUIRY_TOKEN_FILE", value), token: value };
   }
   const { credentials } = token;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../../../src/config.ts";
 import { SecretSet } from "../../../src/logger.ts";
@@ -42,5 +45,18 @@ describe("npm run doctor on the token's lifetime", () => {
     expect(result.detail).toMatch(/^obtained from POST http:\/\/127\.0\.0\.1:\d+\/oauth\/token, but its lifetime looks wrong: /);
     expect(result.detail.endsWith(`looks wrong: ${said}; ask the provider what its tokens' expires_in should be`)).toBe(true);
     expect(result.detail).not.toMatch(/NaN days|lives 0 s/);
+  });
+});
+
+describe("npm run doctor on a token file that could not go in a header", () => {
+  it("a token wrapped over two lines: ✗, saying why (as npm start does), never the token", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "doctor-token-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "token");
+    writeFileSync(path, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIi\nOiJib3QifQ.c2ln\n");
+    const enquiry = { baseUrl: "http://127.0.0.1:1", baseUrlLeftOut: undefined, token: { source: "file", path }, headers: {}, timeoutMs: 1_000, totalTimeoutMs: 2_500, retries: 0, connections: 1 } satisfies Config["enquiry"];
+    const { result, token } = await checkToken(enquiry, new SecretSet());
+    expect(result).toEqual({ ok: false, label: "Service token", detail: "ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)" });
+    expect(token).toBeUndefined();
   });
 });
