@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AccessLists } from "./access/policy.ts";
 import { parseChatTopic, parseTelegramId, type ChatTopic } from "./access/telegram-id.ts";
 import { enquiryBase } from "./payments/enquiry/enquiry-address.ts";
+import { badHeaderCharacter, fitsInBearerHeader, isHeaderName } from "./payments/enquiry/http-header.ts";
 import { basicAuthorization, type ClientCredentials } from "./payments/enquiry/token-request.ts";
 import type { HealthThresholds } from "./payments/health/judging/thresholds.ts";
 
@@ -247,6 +248,8 @@ const secretValue = z.string().min(1);
 
 /** Headers the bot sets itself: ENQUIRY_HEADERS may not replace them. */
 const OWN_HEADERS = new Set(["authorization", "content-type", "content-length", "host", "accept", "connection", "transfer-encoding"]);
+/** Headers of the connection, not of a request: the HTTP client refuses to send some of them (Expect, Keep-Alive, Upgrade). */
+const CONNECTION_HEADERS = new Set(["expect", "keep-alive", "upgrade", "te", "proxy-connection"]);
 
 /** ENQUIRY_HEADERS: a JSON object of header names to string values. Its values are secrets: never quoted back. */
 const headerObject = z.string().transform((value, ctx) => {
@@ -264,12 +267,17 @@ const headerObject = z.string().transform((value, ctx) => {
   }
   const headers: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(parsed)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    if (!isHeaderName(name)) {
       ctx.addIssue({ code: "custom", message: `has "${name.slice(0, 40)}", which is not a header name` });
     } else if (OWN_HEADERS.has(name.toLowerCase())) {
       ctx.addIssue({ code: "custom", message: `cannot set ${name}: the bot sets it itself` });
+    } else if (CONNECTION_HEADERS.has(name.toLowerCase())) {
+      ctx.addIssue({ code: "custom", message: `cannot set ${name}: it belongs to the HTTP connection, not to a request` });
     } else if (typeof headerValue !== "string" || /[\r\n\0]/.test(headerValue)) {
       ctx.addIssue({ code: "custom", message: `must give ${name} a string on one line` });
+    } else if (badHeaderCharacter(headerValue) !== undefined) {
+      // Where, never what: the value may be a key.
+      ctx.addIssue({ code: "custom", message: `must give ${name} a value HTTP allows: character ${badHeaderCharacter(headerValue)} is not printable ASCII (a dash or quote pasted from a web page?)` });
     } else {
       headers[name] = headerValue;
     }
@@ -284,7 +292,7 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: required(trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)")),
   TELEGRAM_API_ROOT: optional(httpUrl),
   ENQUIRY_BASE_URL: required(httpUrl),
-  ENQUIRY_TOKEN: optional(trimmed),
+  ENQUIRY_TOKEN: optional(trimmed.refine(fitsInBearerHeader, "must be the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)")),
   ENQUIRY_TOKEN_FILE: optional(trimmed),
   ENQUIRY_TOKEN_URL: optional(urlWith(["http:", "https:"], "must be the token endpoint's http(s) URL, such as https://sandbox.momodeveloper.mtn.com/collection/token/")),
   ENQUIRY_CLIENT_ID: optional(trimmed),
@@ -581,6 +589,34 @@ export function secretHeaderValues(headers: Readonly<Record<string, string>>): s
   return Object.entries(headers)
     .filter(([name, value]) => CREDENTIAL_HEADER.test(name) || value.length >= SECRET_HEADER_VALUE_MIN)
     .map(([, value]) => value);
+}
+
+/** A secret shorter than this is too short to be real (a placeholder, a test value): said at start. */
+export const SHORTEST_REAL_SECRET = 8;
+
+/**
+ * The secrets of a configuration too short to be real, by name and length, never value: each is
+ * said once at start, since a secret that short is masked in logs only where it stands alone (an
+ * `ENQUIRY_TOKEN` of "x" cannot be masked inside "expiry").
+ */
+export function shortSecrets(config: Config): { name: string; length: number }[] {
+  const found: { name: string; length: number }[] = [];
+  const check = (name: string, value: string | undefined) => {
+    if (value !== undefined && value !== "" && value.length < SHORTEST_REAL_SECRET) found.push({ name, length: value.length });
+  };
+  const { token } = config.enquiry;
+  if (token.source === "environment") check("ENQUIRY_TOKEN", token.value);
+  if (token.source === "client_credentials" && token.credentials.secret.from === "environment") check("ENQUIRY_CLIENT_SECRET", token.credentials.secret.value);
+  for (const [name, value] of Object.entries(config.enquiry.headers)) if (CREDENTIAL_HEADER.test(name)) check(`ENQUIRY_HEADERS's ${name}`, value);
+  if (config.state.kind === "redis") {
+    const { connection } = config.state;
+    if ("url" in connection) check("the password in REDIS_URL", decodeURIComponent(new URL(connection.url).password));
+    else {
+      check("REDIS_PASSWORD", connection.password);
+      check("REDIS_SENTINEL_PASSWORD", connection.sentinelPassword);
+    }
+  }
+  return found;
 }
 
 /** The secret values in a configuration: masked in every log line, whatever their length. */

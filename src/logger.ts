@@ -14,8 +14,8 @@ export class SecretSet {
   #values: string[] = [];
 
   /**
-   * Any non-empty value, however short: a short secret is still a secret (a masked ordinary word in
-   * a log line is the lesser harm). Its JSON-escaped spelling is added too, since log lines are JSON.
+   * Any non-empty value, however short: a short secret is still a secret, masked where it stands as
+   * a whole value (see `scrubSecrets`). Its JSON-escaped spelling is added too, since log lines are JSON.
    */
   add(value: string | undefined): void {
     const spellings = spellingsOf([value]);
@@ -102,12 +102,61 @@ function redactSecretFields(fields: Fields): Fields {
 const BOT_TOKEN_IN_TEXT = /\d{5,}:[A-Za-z0-9_-]{30,}/g;
 const BEARER_IN_TEXT = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 
-/** Masks every known secret and anything shaped like a bot token or bearer credential. */
+/**
+ * From this length a secret is masked wherever it appears, glued to other letters too (a token in a
+ * URL path): no ordinary word is that long a random string. A shorter one is masked only where it
+ * stands as a whole value, so that `ENQUIRY_TOKEN=x` leaves "expiry" whole.
+ */
+export const MASKED_ANYWHERE_FROM = 16;
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+const isWordCharacter = (character: string | undefined) => character !== undefined && WORD_CHARACTER.test(character);
+
+/** Whether `text` has the secret at `start`..`end` as a whole value: no letter, digit or _ glued to either end. */
+function standsAlone(text: string, start: number, end: number, secret: string): boolean {
+  const leftOpen = !isWordCharacter(secret[0]) || !isWordCharacter(text[start - 1]);
+  const rightOpen = !isWordCharacter(secret[secret.length - 1]) || !isWordCharacter(text[end]);
+  return leftOpen && rightOpen;
+}
+
+/** Whether what starts at `index` is a bare JSON value (after `:`, `,` or `[`, outside any string): rare, so the scan costs little. */
+function bareJsonValue(text: string, index: number): boolean {
+  const before = text[index - 1];
+  if (before !== ":" && before !== "," && before !== "[") return false;
+  let inString = false;
+  for (let at = 0; at < index; at++) {
+    if (text[at] === "\\") at++;
+    else if (text[at] === '"') inString = !inString;
+  }
+  return !inString;
+}
+
+/**
+ * `text` with `secret` masked where it stands alone (everywhere when it is long). Where it stands as
+ * a bare JSON value (a number after `:`, `,` or `[`), the mask is a JSON string: the line stays JSON.
+ */
+function maskSecret(text: string, secret: string): string {
+  let index = text.indexOf(secret);
+  if (index === -1) return text;
+  const anywhere = secret.length >= MASKED_ANYWHERE_FROM;
+  let out = "";
+  let from = 0;
+  while (index !== -1) {
+    const end = index + secret.length;
+    if (anywhere || standsAlone(text, index, end, secret)) {
+      out += text.slice(from, index) + (bareJsonValue(text, index) ? `"${REDACTED}"` : REDACTED);
+      from = end;
+      index = text.indexOf(secret, end);
+    } else {
+      index = text.indexOf(secret, index + 1);
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** Masks every known secret (see {@link MASKED_ANYWHERE_FROM}) and anything shaped like a bot token or bearer credential. */
 export function scrubSecrets(text: string, secrets: SecretSet): string {
   let out = text;
-  for (const secret of secrets.values()) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  }
+  for (const secret of secrets.values()) out = maskSecret(out, secret);
   return out.replace(BOT_TOKEN_IN_TEXT, REDACTED).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
 }
 

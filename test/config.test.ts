@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig } from "../src/config.ts";
+import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig, shortSecrets } from "../src/config.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
@@ -147,6 +147,50 @@ describe("parseConfig", () => {
       expect(found, headers).toMatch(message);
       expect(found, headers).not.toContain("sub-key-0123");
     }
+  });
+
+  it("a header value HTTP does not allow (an en dash pasted from a web page, a character outside ASCII) or a header the HTTP client keeps for itself: a problem naming the header, never its value, listed with the others", () => {
+    const found = problems({ ...minimal, ENQUIRY_TIMEOUT_MS: "5", ENQUIRY_HEADERS: '{"X-Target-Environment":"sandbox\u2013ug","X-Key":"caf\u00e9-sub-key","X-Fine":"mtnuganda"}' });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ENQUIRY_TIMEOUT_MS /),
+        "ENQUIRY_HEADERS must give X-Target-Environment a value HTTP allows: character 8 is not printable ASCII (a dash or quote pasted from a web page?)",
+        "ENQUIRY_HEADERS must give X-Key a value HTTP allows: character 4 is not printable ASCII (a dash or quote pasted from a web page?)",
+      ]),
+    );
+    expect(found.join("\n")).not.toMatch(/sandbox|caf|sub-key|X-Fine/);
+    for (const name of ["Expect", "Keep-Alive", "Upgrade", "TE"]) {
+      expect(problems({ ...minimal, ENQUIRY_HEADERS: `{"${name}":"value-0123"}` })).toEqual([`ENQUIRY_HEADERS cannot set ${name}: it belongs to the HTTP connection, not to a request`]);
+    }
+  });
+
+  it("a token with a line break, a space or a character outside ASCII inside cannot go in a header: a problem, never the token", () => {
+    for (const token of ["eyJhbGci\nOiJIUzI1NiJ9", "two words", "tok\u2013en"]) {
+      const found = problems({ ...minimal, ENQUIRY_TOKEN: token });
+      expect(found, JSON.stringify(token)).toEqual(["ENQUIRY_TOKEN must be the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)"]);
+    }
+    // Around it, spaces and line breaks are trimmed as before.
+    expect(parseConfig({ ...minimal, ENQUIRY_TOKEN: " tok-en\n" }).ok).toBe(true);
+  });
+
+  it("names the secrets too short to be real (under 8 characters), never their values: ENQUIRY_TOKEN=x, a credential header's 'k1', a short Redis password", () => {
+    const result = parseConfig({
+      ...minimal,
+      ENQUIRY_TOKEN: "x",
+      ENQUIRY_HEADERS: '{"X-Api-Key":"k1","X-Country":"UG","Ocp-Apim-Subscription-Key":"sub-key-0123"}',
+      REDIS_URL: "redis://:pw@127.0.0.1:6379",
+    });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(shortSecrets(result.config)).toEqual([
+      { name: "ENQUIRY_TOKEN", length: 1 },
+      { name: "ENQUIRY_HEADERS's X-Api-Key", length: 2 },
+      { name: "the password in REDIS_URL", length: 2 },
+    ]);
+    const client = parseConfig({ ...minimal, ENQUIRY_TOKEN: undefined, ENQUIRY_TOKEN_URL: "https://t.example/token", ENQUIRY_CLIENT_ID: "id", ENQUIRY_CLIENT_SECRET: "secret" });
+    expect(client.ok && shortSecrets(client.config)).toEqual([{ name: "ENQUIRY_CLIENT_SECRET", length: 6 }]);
+    const plain = parseConfig(minimal);
+    if (!plain.ok) throw new Error(plain.problems.join());
+    expect(shortSecrets(plain.config)).toEqual([]);
   });
 
   it("masks the client secret (as written, form-encoded and inside Basic credentials) and the headers' values", () => {

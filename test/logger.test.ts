@@ -65,6 +65,29 @@ describe("logger redaction", () => {
     expect(text.match(/\[REDACTED\]/g)).toHaveLength(2);
   });
 
+  it("masks a short secret only where it stands as a whole value (ENQUIRY_TOKEN=x leaves 'expiry' whole), and keeps every line JSON", () => {
+    const { logger, lines } = captureLogs(["x", "k1", "1"]);
+    logger.warn("service token is not JWT-shaped; its expiry cannot be checked");
+    logger.info({ detail: "sent x to the provider, then x-ray and k10 and xk1, [x] a:x,1", key: "k1", attempt: 1, durationMs: 12, list: [1, 21, "1"] }, "extra x");
+    const [warned, informed] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(warned?.msg).toBe("service token is not JWT-shaped; its expiry cannot be checked");
+    expect(informed).toMatchObject({
+      msg: "extra [REDACTED]",
+      detail: "sent [REDACTED] to the provider, then [REDACTED]-ray and k10 and xk1, [[REDACTED]] a:[REDACTED],[REDACTED]",
+      key: "[REDACTED]",
+      // A secret standing as a bare JSON value is masked as a string, so that the line stays JSON.
+      attempt: "[REDACTED]",
+      durationMs: 12,
+      list: ["[REDACTED]", 21, "[REDACTED]"],
+    });
+  });
+
+  it("a secret of 16 characters or more is masked wherever it is, even glued to a word (a token in a URL path)", () => {
+    const secrets = new SecretSet();
+    secrets.add(SERVICE_TOKEN);
+    expect(scrubSecrets(`/v1/tok${SERVICE_TOKEN}x and ${SERVICE_TOKEN}`, secrets)).toBe("/v1/tok[REDACTED]x and [REDACTED]");
+  });
+
   it("logs an error as an error: its type, stack and cause, still masked", () => {
     const { logger, entries } = captureLogs([SERVICE_TOKEN]);
     const cause = new Error(`rejected ${SERVICE_TOKEN}`);

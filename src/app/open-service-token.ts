@@ -1,12 +1,13 @@
-import { createHash } from "node:crypto";
+import { createHash, scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { clientSecretSpellings, type Config, type TokenSource } from "../config.ts";
+import { clientSecretSpellings, SHORTEST_REAL_SECRET, type Config, type TokenSource } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/enquiry/client-credentials-token.ts";
 import type { TokenRenewal } from "../payments/enquiry/client.ts";
 import {
   describeTokenHealth,
   fileToken,
+  ServiceTokenError,
   staticToken,
   tokenHealth,
   type ServiceToken,
@@ -61,6 +62,8 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
   const events: TokenEvents = {
     onLoaded: (status, value) => {
       secrets.rotate("service token", [value]);
+      // ENQUIRY_TOKEN's length is said at start with the other variables (production-parts.ts); a file's, as it is read.
+      if (token.source === "file") warnIfShort(logger, "ENQUIRY_TOKEN_FILE", value);
       report(status);
     },
     onReadFailed: (error) => logger.error({ err: error }, "could not re-read ENQUIRY_TOKEN_FILE; keeping the last good token"),
@@ -86,7 +89,7 @@ function openGivenToken(token: Exclude<TokenSource, { source: "client_credential
 
 /** ENQUIRY_TOKEN_URL: OAuth 2.0 client credentials, renewed before expiry and shared through the state store. */
 function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config["enquiry"], "headers" | "timeoutMs">, { logger, secrets, state, instanceId }: ServiceTokenContext): OpenedServiceToken {
-  const secret = clientSecret(credentials, secrets);
+  const secret = clientSecret(credentials, secrets, logger);
   // Read once now: a file that cannot be read stops the start, with the reason.
   secret();
   const { protocol, hostname } = new URL(credentials.tokenUrl);
@@ -94,15 +97,24 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
     logger.warn({ host: hostname }, "ENQUIRY_TOKEN_URL is plain http: the client secret and the tokens cross the network unencrypted; use https");
   }
   const requester = tokenRequester({ credentials, secret: () => secret(), headers: enquiry.headers, timeoutMs: enquiry.timeoutMs });
+  const key = credentialsKey(credentials, secret);
+  // Its slow hash computed now, at start, rather than on the first renewal.
+  key();
+  /** The provider's odd lifetime is said once: with a 30 s token, every renewal would say it again. */
+  let lifetimeNoted = false;
   const obtained = clientCredentialsToken({
     requester,
     kv: state.kv,
     leases: state.leases,
-    credentialsKey: credentialsKey(credentials),
+    credentialsKey: key,
     instanceId,
     events: {
-      onToken: (value, { obtainedAt, expiresAt, shared }) => {
+      onToken: (value, { obtainedAt, expiresAt, shared, lifetimeNote }) => {
         secrets.rotate("service token", [value]);
+        if (lifetimeNote !== undefined && !lifetimeNoted) {
+          lifetimeNoted = true;
+          logger.warn({ lifetimeNote }, "the token endpoint's expires_in cannot be taken as said: a lifetime under 30 s counts as 30 s, one past a year as no expiry");
+        }
         const lifetimeSeconds = expiresAt === undefined ? undefined : Math.round((expiresAt.getTime() - obtainedAt.getTime()) / 1000);
         logger.info(
           { source: "client_credentials", obtainedAt, expiresAt, lifetimeSeconds },
@@ -128,17 +140,25 @@ function openObtainedToken(credentials: ClientCredentials, enquiry: Pick<Config[
 }
 
 /** The client secret now: as configured, or read again from its file, every spelling of it masked as soon as it is read. */
-function clientSecret(settings: ClientCredentials, secrets: SecretSet): () => string {
+function clientSecret(settings: ClientCredentials, secrets: SecretSet, logger: Logger): () => string {
   if (settings.secret.from === "environment") {
     const value = settings.secret.value;
     return () => value;
   }
   const { path } = settings.secret;
+  let last: string | undefined;
   return () => {
     const value = readSecretFile(path);
     secrets.rotate("client secret", clientSecretSpellings(settings.clientId, value));
+    if (value !== last) warnIfShort(logger, "ENQUIRY_CLIENT_SECRET_FILE", value);
+    last = value;
     return value;
   };
+}
+
+/** A secret read from a file, too short to be real: said as it is read (the variables' are said at start). */
+function warnIfShort(logger: Logger, variable: string, value: string): void {
+  if (value.length < SHORTEST_REAL_SECRET) logger.warn({ variable, characters: value.length }, "a secret too short to be real (a placeholder?): it is masked in the logs only where it stands alone");
 }
 
 function readSecretFile(path: string): string {
@@ -147,13 +167,31 @@ function readSecretFile(path: string): string {
     value = readFileSync(path, "utf8").trim();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new Error(`ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
+    throw new ServiceTokenError(`ENQUIRY_CLIENT_SECRET_FILE cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
   }
-  if (value === "") throw new Error("ENQUIRY_CLIENT_SECRET_FILE is empty");
+  if (value === "") throw new ServiceTokenError("ENQUIRY_CLIENT_SECRET_FILE is empty");
   return value;
 }
 
-/** Instances with the same token endpoint, client and scope share one token; others (another bot on the same Redis) do not. */
-function credentialsKey(credentials: ClientCredentials): string {
-  return createHash("sha256").update([credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest("hex").slice(0, 16);
+/**
+ * What names the credentials in the state store: instances with the same token endpoint, client,
+ * scope and secret share one token and one record of its refusal; others (another bot on the same
+ * Redis, an instance left with a stale secret) share nothing with them. A fingerprint, never the
+ * secret: a slow hash (scrypt), so that whoever reads the store cannot try secrets against it
+ * quickly; computed again only when the secret changes (a rewritten ENQUIRY_CLIENT_SECRET_FILE).
+ */
+function credentialsKey(credentials: ClientCredentials, secret: () => string): () => string {
+  const salt = createHash("sha256").update(["client-credentials", credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest();
+  let last: { secret: string; key: string } | undefined;
+  return () => {
+    let value: string;
+    try {
+      value = secret();
+    } catch {
+      // The secret file unreadable now: the token request says so; the store keeps the last name known.
+      return last?.key ?? salt.toString("hex").slice(0, 24);
+    }
+    if (last?.secret !== value) last = { secret: value, key: scryptSync(value, salt, 12).toString("hex") };
+    return last.key;
+  };
 }

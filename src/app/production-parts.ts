@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Config } from "../config.ts";
+import { shortSecrets, type Config } from "../config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";
@@ -79,6 +79,9 @@ export async function openProductionParts(config: Config, logger: Logger, secret
     const token = openServiceToken(config.enquiry, { logger, secrets, state, instanceId });
     metrics.serviceTokenExpirySource(() => token.report().expiresAt);
     metrics.serviceTokenRenewedByBot(config.enquiry.token.source === "client_credentials");
+    for (const { name, length } of shortSecrets(config)) {
+      logger.warn({ variable: name, characters: length }, "a secret too short to be real (a placeholder?): it is masked in the logs only where it stands alone");
+    }
     if (config.enquiry.baseUrlLeftOut !== undefined) {
       logger.warn(
         { leftOut: config.enquiry.baseUrlLeftOut, collection: enquiryAddress(config.enquiry.baseUrl, "collection"), airtime: enquiryAddress(config.enquiry.baseUrl, "airtime") },

@@ -2,6 +2,7 @@ import type { TokenReport } from "../payments/enquiry/client-credentials-token.t
 import { tokenHealth, type TokenStatus } from "../payments/enquiry/service-token.ts";
 import type { Readiness } from "../server/http-server.ts";
 import type { StateHealth } from "../state/ports.ts";
+import { validDate } from "../util/valid-date.ts";
 
 export type Phase = "starting" | "running" | "stopping";
 
@@ -27,11 +28,16 @@ export function assessReadiness(current: ReadinessState, now: Date): Readiness {
   const obtained = report?.source === "client_credentials";
   // A token the bot obtains itself is judged by whether it has one to send, not by the JWT it may be.
   const health = obtained ? (report.usable ? "ok" : "missing") : tokenHealth(current.token, now);
-  const details: Record<string, unknown> = { mode: current.mode, token: health, tokenExpiresAt: (obtained ? report.expiresAt : current.token.expiresAt)?.toISOString() };
+  // A date that cannot be written is left out: /readyz never throws on one.
+  const details: Record<string, unknown> = { mode: current.mode, token: health, tokenExpiresAt: validDate(obtained ? report.expiresAt : current.token.expiresAt)?.toISOString() };
   if (report) {
     details.tokenSource = report.source;
-    if (report.obtainedAt) details.tokenObtainedAt = report.obtainedAt.toISOString();
-    if (report.problem) details.tokenProblem = `${report.problem.kind === "refused" ? "credentials refused" : "token endpoint unavailable"} since ${report.problem.since.toISOString()}: ${report.problem.reason}`;
+    const obtainedAt = validDate(report.obtainedAt);
+    if (obtainedAt) details.tokenObtainedAt = obtainedAt.toISOString();
+    if (report.problem) {
+      const since = validDate(report.problem.since);
+      details.tokenProblem = `${report.problem.kind === "refused" ? "credentials refused" : "token endpoint unavailable"}${since ? ` since ${since.toISOString()}` : ""}: ${report.problem.reason}`;
+    }
   }
   if (current.role) details.role = current.role;
   details.state = current.state.status;

@@ -37,3 +37,13 @@ describe("assessReadiness", () => {
     expect(assessReadiness({ mode: "polling", phase: "running", token: valid, state: OK, role: "standby" }, NOW)).toMatchObject({ ready: true, details: { role: "standby" } });
   });
 });
+
+describe("assessReadiness and dates that cannot be", () => {
+  it("never throws on an Invalid Date (a token report from anywhere): the date is left out, the verdict stands", () => {
+    const invalid = new Date(Number.NaN);
+    const tokenReport = { source: "client_credentials", obtainedAt: invalid, expiresAt: invalid, usable: true, problem: { kind: "unavailable", reason: "HTTP 500", since: invalid } } as const;
+    const readiness = assessReadiness({ mode: "webhook", phase: "running", token: { present: true, jwtShaped: true, expiresAt: invalid }, tokenReport, state: OK }, NOW);
+    expect(readiness).toMatchObject({ ready: true, details: { tokenExpiresAt: undefined, tokenProblem: "token endpoint unavailable: HTTP 500" } });
+    expect(readiness.details).not.toHaveProperty("tokenObtainedAt");
+  });
+});

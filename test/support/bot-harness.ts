@@ -2,6 +2,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { assembleBot, type BotSettings } from "../../src/app/assemble.ts";
 import { botSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
 import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config.ts";
+import type { TokenReport } from "../../src/payments/enquiry/client-credentials-token.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";
@@ -50,6 +51,8 @@ export interface HarnessOptions {
   backgroundPerSecond?: number;
   /** The service token in use (a rejection is alerted once per token). */
   serviceToken?: () => string | undefined;
+  /** Where the token comes from, when it was obtained and expires, as production reports it (the admins' /health). */
+  serviceTokenReport?: () => TokenReport;
   /** How long settled answers are reused; 0 (no cache) unless a test wants one. */
   cacheTtlSeconds?: number;
   /** Telegram's answer to a Bot API method (getChatMember, say); the usual one otherwise. */
@@ -134,6 +137,7 @@ export function createTestBot(options: HarnessOptions) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
     ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
+    ...(options.serviceTokenReport ? { serviceTokenReport: options.serviceTokenReport } : {}),
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method && call.payload.chat_id !== ADMIN_CHAT);
   return {

@@ -89,12 +89,17 @@ export async function startEnquiryServer(accepts: (token: string) => boolean): P
   };
 }
 
-/** The bot's side of a token server: client-1 / secret-1 with HTTP Basic, on the test's clock. */
-export function testTokenRequester(tokens: TokenServer, now: () => number, timeoutMs = 1_000): TokenRequester {
+/**
+ * The bot's side of a token server: client-1 / secret-1 with HTTP Basic, on the test's clock.
+ * `shortestLifetimeMs` lets a test watch tokens of a second or two renewed in real time (the bot
+ * counts anything under 30 s as 30 s).
+ */
+export function testTokenRequester(tokens: TokenServer, now: () => number, timeoutMs = 1_000, shortestLifetimeMs?: number): TokenRequester {
   return tokenRequester({
     credentials: { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: "secret-1" }, auth: "basic", method: "POST", scope: undefined },
     secret: () => "secret-1",
     timeoutMs,
     now: () => new Date(now()),
+    ...(shortestLifetimeMs === undefined ? {} : { shortestLifetimeMs }),
   });
 }

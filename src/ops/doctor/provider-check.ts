@@ -4,11 +4,13 @@ import type { Config } from "../../config.ts";
 import type { SecretSet } from "../../logger.ts";
 import { createEnquiryClient } from "../../payments/enquiry/client.ts";
 import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
+import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
 import { inspectToken, tokenHealth } from "../../payments/enquiry/service-token.ts";
 import { tokenRequester } from "../../payments/enquiry/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import { clientSecretSpellings } from "../../config.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
+import { tokenLifetime } from "./token-lifetime.ts";
 
 const LABEL = "Service token";
 
@@ -29,6 +31,7 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
     }
     secrets.add(value);
     if (value === "") return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE is empty: put the token in it"), token: undefined };
+    if (!fitsInBearerHeader(value)) return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)"), token: undefined };
     return { result: givenToken("ENQUIRY_TOKEN_FILE", value), token: value };
   }
   const { credentials } = token;
@@ -46,8 +49,8 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
     const endpoint = `${credentials.method} ${new URL(credentials.tokenUrl).origin}${new URL(credentials.tokenUrl).pathname}`;
     if (!answer.ok) return { result: failed(LABEL, tokenAdvice(endpoint, answer, credentials)), token: undefined };
     secrets.add(answer.token);
-    const lives = answer.expiresAt === undefined ? "no expiry given (kept until the provider refuses it)" : `lives ${duration(answer.expiresAt.getTime() - answer.obtainedAt.getTime())}; the bot renews it before it expires`;
-    return { result: passed(LABEL, `obtained from ${endpoint}: ${lives}`), token: answer.token };
+    const lifetime = tokenLifetime(answer);
+    return { result: lifetime.ok ? passed(LABEL, `obtained from ${endpoint}: ${lifetime.text}`) : failed(LABEL, `obtained from ${endpoint}, but ${lifetime.text}`), token: answer.token };
   } finally {
     await requester.close();
   }

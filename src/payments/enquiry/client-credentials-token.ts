@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { KeyValueStore, Leases } from "../../state/ports.ts";
 import type { TokenRenewal } from "./client.ts";
+import { fitsInBearerHeader } from "./http-header.ts";
 import { inspectToken, type ServiceToken, type TokenStatus } from "./service-token.ts";
 import type { TokenFailure, TokenRequester } from "./token-request.ts";
-import { isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
+import { countedExpiry, isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
 
 /** Where the service token comes from and how it is, for /readyz and the admins' /health. Never the token. */
 export interface TokenReport {
@@ -24,12 +25,17 @@ export interface ClientCredentialsTokenOptions {
   requester: Pick<TokenRequester, "request">;
   kv: KeyValueStore;
   leases: Leases;
-  /** Names these credentials in the store: instances with the same ones share one token. */
-  credentialsKey: string;
+  /**
+   * Names these credentials in the store (a fingerprint of the token URL, client ID and secret,
+   * never the secret): instances with the same ones share one token and one record of their
+   * refusal; instances with others (a stale secret) share nothing with them. Read at each use: a
+   * client secret file rewritten names other credentials.
+   */
+  credentialsKey: () => string;
   instanceId: string;
   events?: {
     /** A token came: from the token endpoint, or from the store (another instance obtained it). */
-    onToken?(token: string, life: { obtainedAt: Date; expiresAt: Date | undefined; shared: boolean }): void;
+    onToken?(token: string, life: { obtainedAt: Date; expiresAt: Date | undefined; shared: boolean; lifetimeNote?: string | undefined }): void;
     onFailure?(failure: TokenFailure, retryInMs: number): void;
   };
   now?: () => number;
@@ -53,8 +59,12 @@ interface HeldToken extends TokenLife {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token without a known end is shared this long (renewed sooner when refused). */
 const NO_EXPIRY_SHARE_MS = 30 * DAY_MS;
-/** A token refused this soon after it was obtained is not renewed again at once: the credentials, not the token, are at fault. */
-const REJECTED_YOUNG_MS = 60_000;
+/**
+ * A token obtained to replace a refused one, and refused in turn this soon after it came (never
+ * accepted meanwhile), points at the credentials' rights or the headers, not at the token: no
+ * renewal then until a backoff is over.
+ */
+const REFUSED_AT_ONCE_MS = 60_000;
 /** The renewal lease outlives one request, so that a dead instance never blocks the others for long. */
 const LEASE_MS = 30_000;
 const LOOK_AGAIN_MS = 100;
@@ -70,17 +80,34 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 export function clientCredentialsToken(options: ClientCredentialsTokenOptions): ClientCredentialsToken {
   const { requester, kv, leases, credentialsKey, instanceId, events = {}, now = Date.now, refusedRetryMs, waitForOthersMs = 12_000 } = options;
   const keys = {
-    token: `service-token:${credentialsKey}`,
-    lease: `service-token-renewal:${credentialsKey}`,
-    problem: `service-token-problem:${credentialsKey}`,
-    refused: `service-token-refused:${credentialsKey}`,
-    recovered: (episode: string) => `service-token-recovered:${credentialsKey}:${episode}`,
+    get token() {
+      return `service-token:${credentialsKey()}`;
+    },
+    get lease() {
+      return `service-token-renewal:${credentialsKey()}`;
+    },
+    get problem() {
+      return `service-token-problem:${credentialsKey()}`;
+    },
+    get refused() {
+      return `service-token-refused:${credentialsKey()}`;
+    },
+    recovered: (episode: string) => `service-token-recovered:${credentialsKey()}:${episode}`,
   };
   const listeners: ((alert: TokenAlert) => void)[] = [];
   let held: HeldToken | undefined;
   /** A token the provider refused, no longer sent once a renewal for it has begun. */
   let rejected: string | undefined;
+  /** The last token the provider accepted (an enquiry answered with it). */
+  let proven: string | undefined;
+  /** The token a renewal brought to replace a refused one. */
+  let replacement: string | undefined;
+  /** A replacement refused at once: no renewal for a refusal before then. */
+  let refusalBackoffUntil = 0;
+  /** The replacement that cost that backoff: once it is over, its next refusal renews again. */
+  let backedOff: string | undefined;
   let problem: TokenReport["problem"];
+  /** Failures in a row, for the backoff: reset once a token is used, not merely obtained (a token that cannot be used is no recovery). */
   let failures = 0;
   /** When the next attempt goes after a failure; none before then. */
   let retryAt: number | undefined;
@@ -108,12 +135,11 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     timer.unref();
   }
 
-  function adopt(token: HeldToken, shared: boolean): void {
+  function adopt(token: HeldToken, shared: boolean, lifetimeNote?: string): void {
     held = token;
-    failures = 0;
     problem = undefined;
     retryAt = undefined;
-    events.onToken?.(token.token, { obtainedAt: new Date(token.obtainedAt), expiresAt: token.expiresAt === undefined ? undefined : new Date(token.expiresAt), shared });
+    events.onToken?.(token.token, { obtainedAt: new Date(token.obtainedAt), expiresAt: token.expiresAt === undefined ? undefined : new Date(token.expiresAt), shared, lifetimeNote });
     schedule(renewAt(token));
   }
 
@@ -122,8 +148,12 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     if (text === undefined) return undefined;
     try {
       const value = JSON.parse(text) as Partial<HeldToken>;
-      if (typeof value.token !== "string" || value.token === "" || typeof value.obtainedAt !== "number") return undefined;
-      return { token: value.token, obtainedAt: value.obtainedAt, expiresAt: typeof value.expiresAt === "number" ? value.expiresAt : undefined };
+      if (typeof value.token !== "string" || typeof value.obtainedAt !== "number" || !Number.isFinite(value.obtainedAt)) return undefined;
+      // One an older version took from a garbled answer (a line break inside) could not be sent: asked for again.
+      if (!fitsInBearerHeader(value.token)) return undefined;
+      // An older version may have stored a lifetime of 1e13 s: no date at all (one too short is simply not sendable).
+      const expiresAt = typeof value.expiresAt === "number" ? countedExpiry(value.obtainedAt, value.expiresAt - value.obtainedAt, 0) : undefined;
+      return { token: value.token, obtainedAt: value.obtainedAt, expiresAt };
     } catch {
       // Written by something else: a token nobody can read is asked for again.
       return undefined;
@@ -141,11 +171,11 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
 
   const fresh = () => sendable(held) && !due(held);
 
-  async function obtained(token: HeldToken): Promise<void> {
+  async function obtained(token: HeldToken, lifetimeNote: string | undefined): Promise<void> {
     // The provider stands by the token it refused (a gateway that caches tokens): it is sent again.
     // Obtained just now, it is young: refused again soon, it is not renewed at once (no loop).
     if (token.token === rejected) rejected = undefined;
-    adopt(token, false);
+    adopt(token, false, lifetimeNote);
     const until = usableUntil(token);
     const ttl = until === undefined ? NO_EXPIRY_SHARE_MS : until - now();
     // The store away: this instance has its token; the others ask for their own.
@@ -185,7 +215,8 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     try {
       const { kind, reason, since, retryAt: nextAt } = JSON.parse(text) as { kind?: unknown; reason?: unknown; since?: unknown; retryAt?: unknown };
       if ((kind !== "refused" && kind !== "unavailable") || typeof reason !== "string" || typeof nextAt !== "number") return undefined;
-      return { kind, reason, since: typeof since === "number" ? since : undefined, retryAt: nextAt };
+      // A date another instance wrote is taken only when it is one (never an Invalid Date in a report).
+      return { kind, reason, since: typeof since === "number" && Number.isFinite(new Date(since).getTime()) ? since : undefined, retryAt: nextAt };
     } catch {
       // Written by something else: as if no failure were known.
       return undefined;
@@ -220,11 +251,14 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
       if ((await takeShared()) && fresh()) return;
       const answer = await requester.request();
       if (closed) return;
-      if (answer.ok) {
-        await obtained({ token: answer.token, obtainedAt: answer.obtainedAt.getTime(), expiresAt: answer.expiresAt?.getTime() });
+      const token = answer.ok ? { token: answer.token, obtainedAt: answer.obtainedAt.getTime(), expiresAt: answer.expiresAt?.getTime() } : undefined;
+      if (token && isUsable(token, now())) {
+        await obtained(token, answer.ok ? answer.lifetimeNote : undefined);
         return;
       }
       release = false;
+      // A token that cannot be sent any more (its answer came too late) is no token: asked again after a backoff, never at once.
+      if (answer.ok) return await failed({ kind: "unavailable", reason: "the token came with no time left to send it" });
       await failed(answer);
     } finally {
       if (release) await leases.release(keys.lease, instanceId).catch(() => undefined);
@@ -274,11 +308,26 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     },
     async refused(token) {
       if (held?.token !== token) return current() !== undefined;
-      // Refused as soon as it was obtained: the credentials' rights or the headers are at fault, not the token.
-      if (now() - held.obtainedAt < REJECTED_YOUNG_MS) return false;
+      if (now() < refusalBackoffUntil) return false;
+      // Obtained to replace a refused token, refused as soon as it came: the credentials' rights or
+      // the headers are at fault, not the token. No renewal until the backoff is over (the enquiry
+      // answers "rejected", and the admins are told as for any rejection).
+      if (token === replacement && token !== proven && token !== backedOff && now() - held.obtainedAt < REFUSED_AT_ONCE_MS) {
+        failures++;
+        backedOff = token;
+        refusalBackoffUntil = now() + retryDelay("refused", failures, refusedRetryMs);
+        return false;
+      }
+      // The first refusal of any token, whatever its age (revoked when someone else asked for one): renewed once.
       rejected = token;
       await renew();
+      replacement = held?.token;
       return current() !== undefined;
+    },
+    accepted(token) {
+      if (token === proven || held?.token !== token) return;
+      proven = token;
+      failures = 0;
     },
     unavailable: () => ({
       hint: problem?.kind === "refused" ? "token_refused" : "no_token",

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Pool, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { enquiryPath } from "./enquiry-address.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
 import { interpretAnswer } from "./interpret.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
 import { cancelledOutcome, type EnquiryKind, type EnquiryOptions, type EnquiryOutcome, type EnquiryService, type OutcomeType, type UpstreamHint } from "./types.ts";
@@ -21,6 +22,8 @@ export interface TokenRenewal {
   awaitToken(signal: AbortSignal): Promise<string | undefined>;
   /** The provider refused `token` (401/403): true once another is there to retry with. */
   refused(token: string): Promise<boolean>;
+  /** The provider answered an enquiry sent with `token` (it was used successfully). Called on every such answer: cheap. */
+  accepted(token: string): void;
   /** Why there is no token, as an enquiry's outcome says it: could not check, never "rejected". */
   unavailable(): { hint: Extract<UpstreamHint, "no_token" | "token_refused">; reason: string };
 }
@@ -70,7 +73,7 @@ class AttemptTimeout extends Error {}
 export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClient {
   const base = new URL(options.baseUrl);
   const pathPrefix = base.pathname.replace(/\/+$/, "");
-  const pool = new Pool(base.origin, {
+  const pool = refusalAwarePool(base.origin, {
     connections: options.connections,
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 120_000,
@@ -91,6 +94,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
   async function attempt(kind: EnquiryKind, transactionId: string, budgetMs: number, signal?: AbortSignal): Promise<Attempt> {
     const asked = { kind, transactionId, checkedAt: now() };
     if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, asked.checkedAt) };
+    const started = Date.now();
     const token = await tokenToSend(budgetMs, signal);
     if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, now()) };
     if (token === undefined || token === "") {
@@ -100,11 +104,13 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
       return { done: true, outcome: { ...asked, checkedAt: now(), type: "upstream_error", httpStatus: undefined, reason, hint } };
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
+    // The wait for a token being obtained came out of the same budget.
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), Math.max(1, budgetMs - (Date.now() - started)));
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", forwardAbort, { once: true });
     let response: Dispatcher.ResponseData | undefined;
-    try {
+    /** The request and its answer read, body included: what the attempt's deadline bounds. */
+    const exchange = async (): Promise<Attempt> => {
       response = await pool.request({
         path: enquiryPath(pathPrefix, kind),
         method: "POST",
@@ -134,7 +140,10 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         return { done: false, outcome: { ...stamp, type: "upstream_error", httpStatus: status, reason }, reason };
       }
       const body = await readCappedBody(response, maxBytes);
-      return { done: true, outcome: interpretAnswer(stamp, status, body) };
+      return { done: true, outcome: interpretAnswer(stamp, status, body), token };
+    };
+    try {
+      return await untilAborted(exchange(), controller.signal);
     } catch (error) {
       const stamp = { ...asked, checkedAt: now() };
       if (controller.signal.reason instanceof AttemptTimeout) {
@@ -144,6 +153,9 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         return { done: true, outcome: { ...stamp, type: "invalid_response", reason: error.message } };
       }
       if (signal?.aborted) return { done: true, outcome: cancelledOutcome(kind, transactionId, stamp.checkedAt) };
+      // Never sent (a header HTTP does not allow): sending it again would be refused again.
+      const refused = refusedRequest(error);
+      if (refused !== undefined) return { done: true, outcome: { ...stamp, type: "upstream_error", httpStatus: undefined, reason: refused } };
       const reason = describeNetworkError(error);
       return {
         done: false,
@@ -172,6 +184,7 @@ export function createEnquiryClient(options: EnquiryClientOptions): EnquiryClien
         durationMs: performance.now() - started,
         outcome: result.outcome.type,
       });
+      if (renewal && result.token !== undefined && (result.outcome.type === "found" || result.outcome.type === "not_found")) renewal.accepted(result.token);
       // A refused token is renewed once and the enquiry tried once more with the new one: never more.
       if (result.outcome.type === "unauthorized" && renewal && !renewed && result.token !== undefined && !signal?.aborted) {
         renewed = true;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import { fitsInBearerHeader } from "./http-header.ts";
 
 /** What is known about the current service token, without ever exposing it. */
 export interface TokenStatus {
@@ -12,6 +13,13 @@ export interface TokenStatus {
 export type TokenHealth = "ok" | "not_jwt" | "no_expiry" | "expires_soon" | "expired" | "missing";
 
 export const EXPIRY_WARNING_MS = 24 * 60 * 60 * 1000;
+/** The furthest a Date reaches (ECMAScript's ±8.64e15 ms): beyond it, `new Date` is invalid and `toISOString` throws. */
+const LATEST_DATE_MS = 8.64e15;
+
+/** Where the token comes from cannot give one (its file cannot be read, or holds none fit to send): a sentence for the operator, holding no secret. */
+export class ServiceTokenError extends Error {
+  override name = "ServiceTokenError";
+}
 
 export interface ServiceToken {
   /** The token to send now: the last one read successfully. */
@@ -39,7 +47,8 @@ export function inspectToken(token: string | undefined): TokenStatus {
   }
   try {
     const claims = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
-    const exp = typeof claims.exp === "number" && Number.isFinite(claims.exp) ? new Date(claims.exp * 1000) : undefined;
+    // An `exp` past the dates a Date can hold (1e20) is as good as none: never an Invalid Date.
+    const exp = typeof claims.exp === "number" && Math.abs(claims.exp * 1000) <= LATEST_DATE_MS ? new Date(claims.exp * 1000) : undefined;
     return { present: true, expiresAt: exp, jwtShaped: true };
   } catch {
     // A payload that is not JSON: not a JWT, so its expiry cannot be read.
@@ -78,7 +87,7 @@ export function fileToken(path: string, events: TokenEvents = {}, pollIntervalMs
     try {
       next = readToken(path);
     } catch (error) {
-      events.onReadFailed?.(error instanceof Error ? error.message.replace(path, "<token file>") : "unreadable");
+      events.onReadFailed?.(error instanceof Error ? error.message.replace(`ENQUIRY_TOKEN_FILE ${path} `, "ENQUIRY_TOKEN_FILE ") : "unreadable");
       return;
     }
     if (next === token) return;
@@ -100,8 +109,17 @@ export function fileToken(path: string, events: TokenEvents = {}, pollIntervalMs
 }
 
 function readToken(path: string): string {
-  const token = readFileSync(path, "utf8").trim();
-  if (token === "") throw new Error("the token file is empty");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new ServiceTokenError(`ENQUIRY_TOKEN_FILE ${path} cannot be read (${typeof code === "string" ? code : "unknown error"})`, { cause: error });
+  }
+  const token = text.trim();
+  if (token === "") throw new ServiceTokenError(`ENQUIRY_TOKEN_FILE ${path} is empty`);
+  // Never quoted: what is wrong is said, not where in the token.
+  if (!fitsInBearerHeader(token)) throw new ServiceTokenError(`ENQUIRY_TOKEN_FILE ${path} must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)`);
   return token;
 }
 

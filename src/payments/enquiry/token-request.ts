@@ -1,6 +1,8 @@
-import { Pool } from "undici";
+import { fitsInBearerHeader } from "./http-header.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
 import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
 import { inspectToken } from "./service-token.ts";
+import { countedExpiry, SHORTEST_LIFETIME_MS } from "./token-schedule.ts";
 
 /**
  * How the bot asks the provider for its service token: OAuth 2.0 client credentials (RFC 6749
@@ -23,8 +25,10 @@ export interface ObtainedToken {
   token: string;
   /** When the request was sent: its lifetime counts from then, so that a slow answer never makes it look longer. */
   obtainedAt: Date;
-  /** From `expires_in`, or else the JWT's `exp`; undefined when neither says (kept until the provider refuses it). */
+  /** From `expires_in`, or else the JWT's `exp`; undefined when neither says (kept until the provider refuses it), or says more than a year. */
   expiresAt: Date | undefined;
+  /** When the lifetime the provider stated was not taken as said (under 30 s, past a year, not a number): what it said, and what it counts for. */
+  lifetimeNote?: string | undefined;
 }
 
 /**
@@ -42,8 +46,8 @@ export type TokenAnswer = ({ ok: true } & ObtainedToken) | ({ ok: false } & Toke
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-/** Reads the token endpoint's answer (pure). */
-export function readTokenAnswer(status: number, body: string, sentAt: Date): TokenAnswer {
+/** Reads the token endpoint's answer (pure); a lifetime under `shortestLifetimeMs` (30 s; tests shorten it) counts as that. */
+export function readTokenAnswer(status: number, body: string, sentAt: Date, shortestLifetimeMs = SHORTEST_LIFETIME_MS): TokenAnswer {
   const json = parseJson(body);
   if (status === 404 || status === 405) return { ok: false, kind: "refused", reason: `HTTP ${status}: no token endpoint there (check ENQUIRY_TOKEN_URL and ENQUIRY_TOKEN_METHOD)` };
   // Redirects are not followed (a client secret is not sent on to another address): the address is
@@ -58,16 +62,50 @@ export function readTokenAnswer(status: number, body: string, sentAt: Date): Tok
   if (typeof token !== "string" || token.trim() === "") {
     return { ok: false, kind: "unavailable", reason: json === undefined ? "the answer is not JSON" : "the answer holds no access_token" };
   }
-  return { ok: true, token: token.trim(), obtainedAt: sentAt, expiresAt: expiryOf(token.trim(), (json as { expires_in?: unknown }).expires_in, sentAt) };
+  // A token that cannot be sent is as good as none (and undici would refuse every enquiry carrying it).
+  if (!fitsInBearerHeader(token.trim())) return { ok: false, kind: "unavailable", reason: "the answer's access_token cannot be sent in an HTTP header" };
+  const { expiresAt, note } = expiryOf(token.trim(), (json as { expires_in?: unknown }).expires_in, sentAt, shortestLifetimeMs);
+  return { ok: true, token: token.trim(), obtainedAt: sentAt, expiresAt, lifetimeNote: note };
 }
 
-/** `expires_in` in seconds (a number, or a numeric string as Daraja sends it); else the JWT's `exp`. */
-function expiryOf(token: string, expiresIn: unknown, sentAt: Date): Date | undefined {
-  const seconds = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" && /^\s*\d+(\.\d+)?\s*$/.test(expiresIn) ? Number(expiresIn) : undefined;
-  if (seconds !== undefined && Number.isFinite(seconds) && seconds > 0) return new Date(sentAt.getTime() + seconds * 1000);
+const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/** What the bot says when it counts a stated lifetime otherwise: too long (no expiry), or too short (30 s). */
+type LifetimeNotes = Record<"none" | "raised", string>;
+
+/**
+ * When the token is counted as expiring, from `expires_in` in seconds (a number, or a numeric
+ * string as Daraja sends it), else from the JWT's `exp`; under 30 s counts as 30 s, past a year
+ * as no expiry (see token-schedule.ts). `note` says when what the provider said was not taken as said.
+ */
+function expiryOf(token: string, expiresIn: unknown, sentAt: Date, shortestMs: number): { expiresAt: Date | undefined; note: string | undefined } {
+  const at = sentAt.getTime();
+  let note: string | undefined;
+  if (expiresIn !== undefined && expiresIn !== null) {
+    const seconds = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" && NUMERIC.test(expiresIn) ? Number(expiresIn) : Number.NaN;
+    if (!Number.isFinite(seconds)) note = "expires_in is not a number of seconds: left aside";
+    else if (seconds <= 0) note = `expires_in says ${seconds} s: left aside`;
+    else {
+      return counted(at, seconds * 1000, shortestMs, {
+        none: `expires_in says ${seconds} s, more than a year: counted as no expiry`,
+        raised: `expires_in says ${seconds} s, under 30 s: counted as 30 s`,
+      });
+    }
+  }
   const exp = inspectToken(token).expiresAt;
   // An `exp` already past (clocks apart) says nothing usable: the token is kept until refused.
-  return exp && exp.getTime() > sentAt.getTime() ? exp : undefined;
+  if (exp === undefined || exp.getTime() <= at) return { expiresAt: undefined, note };
+  const fromExp = counted(at, exp.getTime() - at, shortestMs, {
+    none: "the token's exp is more than a year away: counted as no expiry",
+    raised: "the token's exp is under 30 s away: counted as 30 s",
+  });
+  return { expiresAt: fromExp.expiresAt, note: fromExp.note ?? note };
+}
+
+function counted(at: number, lifetimeMs: number, shortestMs: number, notes: LifetimeNotes): { expiresAt: Date | undefined; note: string | undefined } {
+  const expiresAt = countedExpiry(at, lifetimeMs, shortestMs);
+  if (expiresAt === undefined) return { expiresAt: undefined, note: notes.none };
+  return { expiresAt: new Date(expiresAt), note: lifetimeMs < shortestMs ? notes.raised : undefined };
 }
 
 /** OAuth's `error` (invalid_client…) or Daraja's `errorCode`, when it is a plain code: never free text. */
@@ -95,6 +133,8 @@ export interface TokenRequesterOptions {
   headers?: Readonly<Record<string, string>>;
   timeoutMs: number;
   now?: () => Date;
+  /** A stated lifetime under this counts as this: 30 s (tests that watch renewals in real time shorten it). */
+  shortestLifetimeMs?: number;
 }
 
 export interface TokenRequester {
@@ -106,9 +146,9 @@ export interface TokenRequester {
 class RequestTimeout extends Error {}
 
 /** The HTTP side: one keep-alive connection to the token endpoint, asked about once per token lifetime. */
-export function tokenRequester({ credentials, secret, headers = {}, timeoutMs, now = () => new Date() }: TokenRequesterOptions): TokenRequester {
+export function tokenRequester({ credentials, secret, headers = {}, timeoutMs, now = () => new Date(), shortestLifetimeMs = SHORTEST_LIFETIME_MS }: TokenRequesterOptions): TokenRequester {
   const url = new URL(credentials.tokenUrl);
-  const pool = new Pool(url.origin, { connections: 1, keepAliveTimeout: 10_000 });
+  const pool = refusalAwarePool(url.origin, { connections: 1, keepAliveTimeout: 10_000 });
 
   const build = (secretValue: string) => {
     const form = new URLSearchParams({ grant_type: "client_credentials" });
@@ -138,13 +178,20 @@ export function tokenRequester({ credentials, secret, headers = {}, timeoutMs, n
     const sentAt = now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new RequestTimeout()), timeoutMs);
-    try {
+    const exchange = async () => {
       const response = await pool.request({ ...build(secretValue), signal: controller.signal });
       const body = await readCappedBody(response, MAX_ANSWER_BYTES);
-      return readTokenAnswer(response.statusCode, body, sentAt);
+      return readTokenAnswer(response.statusCode, body, sentAt, shortestLifetimeMs);
+    };
+    try {
+      // The deadline holds whatever undici does (it does not hear the signal while connecting).
+      return await untilAborted(exchange(), controller.signal);
     } catch (error) {
       if (controller.signal.reason instanceof RequestTimeout) return { ok: false, kind: "unavailable", reason: `no answer within ${timeoutMs} ms` };
       if (error instanceof ResponseTooLargeError) return { ok: false, kind: "unavailable", reason: "the answer is too large" };
+      // Never sent (a header HTTP does not allow): asking again would be refused again.
+      const refused = refusedRequest(error);
+      if (refused !== undefined) return { ok: false, kind: "refused", reason: refused };
       return { ok: false, kind: "unavailable", reason: `network: ${networkCode(error)}` };
     } finally {
       clearTimeout(timer);

@@ -8,6 +8,22 @@ export interface TokenLife {
   expiresAt: number | undefined;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A stated lifetime under this counts as this: a token said to live 0.001 s would be asked for again at once, in a loop. */
+export const SHORTEST_LIFETIME_MS = 30_000;
+/** A stated lifetime past this counts as none (kept until refused): 1e13 s is no date at all. */
+export const LONGEST_LIFETIME_MS = 365 * DAY_MS;
+
+/**
+ * When a token obtained at `obtainedAt`, said to live `lifetimeMs`, is counted as expiring:
+ * under 30 s (`shortestMs`, which tests shorten) counts as 30 s, past a year (or not a number) as
+ * no expiry (undefined).
+ */
+export function countedExpiry(obtainedAt: number, lifetimeMs: number, shortestMs = SHORTEST_LIFETIME_MS): number | undefined {
+  if (!Number.isFinite(lifetimeMs) || lifetimeMs > LONGEST_LIFETIME_MS) return undefined;
+  return obtainedAt + Math.max(lifetimeMs, shortestMs);
+}
+
 /** A token is never sent in its last 30 s: an enquiry must not arrive carrying a token that just expired. */
 export const LAST_SECONDS_MS = 30_000;
 /** …or in its last quarter, when it lives under two minutes. */

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientCredentialsToken, type ClientCredentialsToken, type TokenAlert } from "../../../src/payments/enquiry/client-credentials-token.ts";
+import { assessReadiness } from "../../../src/ops/readiness.ts";
+import { clientCredentialsToken, type ClientCredentialsToken, type ClientCredentialsTokenOptions, type TokenAlert, type TokenReport } from "../../../src/payments/enquiry/client-credentials-token.ts";
 import { createEnquiryClient, type EnquiryClient } from "../../../src/payments/enquiry/client.ts";
+import { inspectToken } from "../../../src/payments/enquiry/service-token.ts";
 import { isUsable } from "../../../src/payments/enquiry/token-schedule.ts";
 import type { StateStore } from "../../../src/state/ports.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
@@ -28,7 +30,18 @@ interface Setup {
   store: StateStore;
 }
 
-async function setup(options: { lifetimeSeconds: number | undefined; refusedRetryMs?: number; timeoutMs?: number; store?: StateStore; tokens?: TokenServer; enquiries?: EnquiryServer; instanceId?: string }): Promise<Setup> {
+async function setup(options: {
+  lifetimeSeconds: number | undefined;
+  refusedRetryMs?: number;
+  timeoutMs?: number;
+  store?: StateStore;
+  tokens?: TokenServer;
+  enquiries?: EnquiryServer;
+  instanceId?: string;
+  onFailure?: NonNullable<ClientCredentialsTokenOptions["events"]>["onFailure"];
+  /** Tokens of a second or two, watched renewed in real time: counted as they are (the bot counts under 30 s as 30 s). */
+  shortestLifetimeMs?: number;
+}): Promise<Setup> {
   const tokens = options.tokens ?? (await startTokenServer(options.lifetimeSeconds));
   const enquiries = options.enquiries ?? (await startEnquiryServer((token) => tokens.issued.includes(token)));
   if (!options.tokens) cleanups.push(() => tokens.close());
@@ -36,15 +49,16 @@ async function setup(options: { lifetimeSeconds: number | undefined; refusedRetr
   const store = options.store ?? openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   if (!options.store) cleanups.push(() => store.close());
   const clock = skewedClock();
-  const requester = testTokenRequester(tokens, clock.now, options.timeoutMs);
+  const requester = testTokenRequester(tokens, clock.now, options.timeoutMs, options.shortestLifetimeMs);
   const token = clientCredentialsToken({
     requester,
     kv: store.kv,
     leases: store.leases,
-    credentialsKey: "test",
+    credentialsKey: () => "test",
     instanceId: options.instanceId ?? "instance-a",
     now: clock.now,
     ...(options.refusedRetryMs === undefined ? {} : { refusedRetryMs: options.refusedRetryMs }),
+    ...(options.onFailure ? { events: { onFailure: options.onFailure } } : {}),
     waitForOthersMs: 3_000,
   });
   const alerts: TokenAlert[] = [];
@@ -70,7 +84,7 @@ describe("a token the bot obtains itself (client credentials)", () => {
   it("is obtained at start, sent with every enquiry, and renewed before it expires: no enquiry ever carries one in its last quarter", async () => {
     // Lives 2 s: never sent after 1.5 s, renewed by then.
     const issuedAt = new Map<string, number>();
-    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 2 });
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 2, shortestLifetimeMs: 1_000 });
     const sentLate: string[] = [];
     enquiries.accepts = (sent) => {
       const issued = issuedAt.get(sent);
@@ -111,6 +125,50 @@ describe("a token the bot obtains itself (client credentials)", () => {
     expect(tokens.requests).toBe(2);
     expect(enquiries.tokens).toEqual([first, token.current()]);
     expect(token.current()).not.toBe(first);
+  });
+
+  it("a token refused in its first minute (the provider keeps one token per client, and someone else asked for one) is renewed at once, and the enquiry answered with the new one", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    const first = token.current();
+    // No time passes: another client of the provider (npm run doctor, say) was handed a token, and the bot's is revoked.
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(2);
+    expect(enquiries.tokens).toEqual([first, token.current()]);
+  });
+
+  it("a token used, then refused a few seconds later, is renewed too: only the first use tells a token is good", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600 });
+    await token.start();
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+    const revoked = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !revoked.has(sent);
+    expect(await client.enquire("collection", "TX-2")).toMatchObject({ type: "found" });
+    // Revoked again, while the second token has been used: renewed again.
+    const again = new Set(tokens.issued);
+    enquiries.accepts = (sent) => tokens.issued.includes(sent) && !again.has(sent);
+    expect(await client.enquire("collection", "TX-3")).toMatchObject({ type: "found" });
+    expect(tokens.requests).toBe(3);
+  });
+
+  it("a token obtained to replace a refused one, and refused as soon as it came: the credentials are at fault; no renewal until the backoff is over, then one more", async () => {
+    const { tokens, enquiries, token, client } = await setup({ lifetimeSeconds: 3600, refusedRetryMs: 300 });
+    await token.start();
+    enquiries.accepts = () => false;
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "unauthorized", httpStatus: 401 });
+    expect(tokens.requests).toBe(2);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => client.enquire("collection", `TX-B${i}`)));
+    expect(burst.every((outcome) => outcome.type === "unauthorized")).toBe(true);
+    expect(tokens.requests).toBe(2);
+    // The backoff over (300 ms here, a minute by default), a refusal renews once more: never a loop.
+    const deadline = Date.now() + 5_000;
+    while (tokens.requests < 3 && Date.now() < deadline) expect((await client.enquire("collection", "TX-later")).type).toBe("unauthorized");
+    expect(tokens.requests).toBe(3);
+    const burst2 = await Promise.all(Array.from({ length: 10 }, (_, i) => client.enquire("collection", `TX-C${i}`)));
+    expect(burst2.every((outcome) => outcome.type === "unauthorized")).toBe(true);
+    expect(tokens.requests).toBe(3);
   });
 
   it("a burst of 30 enquiries all answered 401 makes one token request, not 30", async () => {
@@ -246,5 +304,98 @@ describe("a token the bot obtains itself (client credentials)", () => {
     await second.token.start();
     expect(second.token.current()).toBe(first.token.current());
     expect(first.tokens.requests).toBe(1);
+  });
+});
+
+describe("an absurd lifetime, and failures in a row", () => {
+  const readiness = (report: TokenReport) => assessReadiness({ mode: "webhook", phase: "running", token: inspectToken(undefined), tokenReport: report, state: { status: "ok" } }, new Date());
+
+  it.each([[1e13], ["99999999999999"], [0.001]])("expires_in %s is not a renewal storm: one token request for 30 enquiries, all answered, and /readyz can write its date", async (expiresIn) => {
+    const tokens = await startTokenServer(undefined);
+    cleanups.push(() => tokens.close());
+    tokens.server.handle((_request, res) => {
+      const sent = `tok-${tokens.issued.length + 1}`;
+      tokens.issued.push(sent);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: sent, expires_in: expiresIn }));
+    });
+    const { token, client } = await setup({ lifetimeSeconds: undefined, tokens });
+    await token.start();
+    const outcomes = [];
+    for (let n = 0; n < 30; n++) outcomes.push((await client.enquire("collection", `TX-${n}`)).type);
+    expect(new Set(outcomes)).toEqual(new Set(["found"]));
+    expect(tokens.requests).toBe(1);
+    const ready = readiness(token.report());
+    expect(ready).toMatchObject({ ready: true });
+    // No expiry (past a year), or 30 s (under 30 s): a date /readyz wrote.
+    const expiresAt = ready.details?.tokenExpiresAt;
+    if (expiresAt !== undefined) expect(typeof expiresAt === "string" ? Date.parse(expiresAt) - Date.now() : undefined).toBeLessThanOrEqual(30_000);
+  });
+
+  it("a token an older instance left in the store with a date past any Date (1e16 ms away): no expiry, never an Invalid Date, and no request", async () => {
+    const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    cleanups.push(() => store.close());
+    await store.kv.set("service-token:test", JSON.stringify({ token: "tok-from-before", obtainedAt: Date.now(), expiresAt: Date.now() + 1e16 }), 60_000);
+    const { tokens, token } = await setup({ lifetimeSeconds: 3600, store });
+    await token.start();
+    expect(token.current()).toBe("tok-from-before");
+    expect(token.report().expiresAt).toBeUndefined();
+    expect(() => readiness(token.report())).not.toThrow();
+    expect(tokens.requests).toBe(0);
+  });
+
+  it("a token an older instance left in the store that could not go in a header (a line break inside): not taken; this instance obtains its own", async () => {
+    const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+    cleanups.push(() => store.close());
+    await store.kv.set("service-token:test", JSON.stringify({ token: "first-half\nsecond-half", obtainedAt: Date.now(), expiresAt: Date.now() + 3_600_000 }), 60_000);
+    const { tokens, token, client } = await setup({ lifetimeSeconds: 3600, store });
+    await token.start();
+    expect(token.current()).toBe(tokens.issued[0]);
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
+  });
+
+  it("failures in a row back off, and a token obtained but not used yet does not reset the backoff: only a token the provider accepted does", async () => {
+    const delays: number[] = [];
+    const { tokens, token, client, clock } = await setup({ lifetimeSeconds: 3600, onFailure: (_failure, retryInMs) => delays.push(retryInMs) });
+    tokens.mode = "error";
+    await token.start();
+    tokens.mode = "issue";
+    clock.skewMs += 2_000;
+    await token.start();
+    expect(token.current()).toBeDefined();
+    // Due for renewal, and the endpoint fails again: the backoff goes on from where it was.
+    tokens.mode = "error";
+    clock.skewMs += 2_900_000;
+    await token.start();
+    expect(delays).toEqual([1_000, 2_000]);
+    // The token is used (the provider answers an enquiry with it); the endpoint recovers, then fails again: 1 s again.
+    expect(await client.enquire("collection", "TX-used")).toMatchObject({ type: "found" });
+    tokens.mode = "issue";
+    clock.skewMs += 3_000;
+    await token.start();
+    expect(await client.enquire("collection", "TX-used-2")).toMatchObject({ type: "found" });
+    tokens.mode = "error";
+    clock.skewMs += 2_900_000;
+    await token.start();
+    expect(delays).toEqual([1_000, 2_000, 1_000]);
+  });
+});
+
+describe("an enquiry waiting for a token being obtained", () => {
+  it("the wait counts against its time: a token that takes 400 ms to come, then a provider that never answers, still ends the enquiry within ENQUIRY_TOTAL_TIMEOUT_MS", async () => {
+    const tokens = await startTokenServer(3600);
+    cleanups.push(() => tokens.close());
+    tokens.server.handle((_request, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "tok-slow", expires_in: 3600 })), 400);
+    });
+    const silent = await startEnquiryServer(() => true);
+    cleanups.push(() => silent.close());
+    silent.server.handle(() => undefined);
+    const { token } = await setup({ lifetimeSeconds: 3600, tokens, enquiries: silent });
+    const client = createEnquiryClient({ baseUrl: silent.url, token: () => token.current(), renewal: token, timeoutMs: 500, totalTimeoutMs: 500, retries: 0, connections: 2 });
+    cleanups.push(() => client.close());
+    const started = performance.now();
+    expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "timeout" });
+    // 500 ms, not 400 ms of waiting for the token and then 500 ms more for the provider.
+    expect(performance.now() - started).toBeLessThan(750);
   });
 });

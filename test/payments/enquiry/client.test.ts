@@ -1,3 +1,4 @@
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEnquiryClient, parseRetryAfter, type EnquiryClientOptions } from "../../../src/payments/enquiry/client.ts";
 import { enquiryAnswer, json, startLocalServer, type Handler } from "../../support/http-server.ts";
@@ -168,5 +169,40 @@ describe("what the enquiry client sends besides the ID", () => {
     const { client, server } = await setup((_request, res) => void res.writeHead(404, { "content-type": "text/html" }).end("<html><body><h1>404 Not Found</h1></body></html>"));
     expect(await client.enquire("collection", "TX-W1")).toMatchObject({ type: "upstream_error", httpStatus: 404, hint: "wrong_address" });
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("whatever the HTTP library does, an enquiry ends in its time and costs no connection", () => {
+  it("undici refusing 500 requests in a row (a token with a line break) leaves every connection to the pool: each is answered at once, and the 501st is asked and answered", async () => {
+    let refusals = 500;
+    const { client, server } = await setup(answering({ status: "SUCCESS", mnoTransactionID: "MNO-501" }), {
+      // Past every check the token goes through on its way in: only undici is left to refuse it.
+      token: () => (refusals-- > 0 ? "two\nlines" : TOKEN),
+      connections: 4,
+    });
+    for (let n = 1; n <= 500; n++) {
+      const outcome = await client.enquire("collection", `TX-R${n}`);
+      expect(outcome, `refusal ${n}`).toMatchObject({ type: "upstream_error", httpStatus: undefined, reason: "not sent: invalid authorization header" });
+    }
+    expect(server.requests).toHaveLength(0);
+    expect(await client.enquire("collection", "TX-501")).toMatchObject({ type: "found", transaction: { mnoTransactionId: "MNO-501" } });
+  }, 20_000);
+
+  it("a connection that never completes its TLS handshake (undici hears no abort while connecting): the enquiry still ends within ENQUIRY_TOTAL_TIMEOUT_MS", async () => {
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const client = createEnquiryClient({ baseUrl: `https://127.0.0.1:${(silent.address() as AddressInfo).port}`, token: () => TOKEN, timeoutMs: 300, totalTimeoutMs: 700, retries: 2, connections: 2, backoffMs: 10 });
+    cleanups.push(async () => {
+      // The handshakes fail once their sockets go, and the pool closes.
+      sockets.forEach((socket) => socket.destroy());
+      await client.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    const started = performance.now();
+    const outcome = await client.enquire("collection", "TX-TLS");
+    expect(outcome.type).toBe("timeout");
+    // undici's own connect timeout is 10 s: the enquiry's budget is what ends it.
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });

@@ -2,12 +2,22 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { operatorReason } from "../../../src/app/start-failure.ts";
 import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/enquiry/service-token.ts";
 
 const jwt = (claims: Record<string, unknown>) =>
   ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify(claims)).toString("base64url"), "c2lnbmF0dXJl"].join(".");
 const NOW = new Date("2026-11-22T12:00:00Z");
 const inHours = (hours: number) => Math.floor(NOW.getTime() / 1000) + hours * 3600;
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected an error");
+}
 
 describe("token inspection", () => {
   it("reads the exp claim of a JWT", () => {
@@ -23,6 +33,11 @@ describe("token inspection", () => {
     ["missing", undefined],
   ])("classifies %s", (health, token) => {
     expect(tokenHealth(inspectToken(token), NOW)).toBe(health);
+  });
+  it("an exp past the dates a Date can hold (1e20) is no expiry, never an Invalid Date", () => {
+    expect(inspectToken(jwt({ exp: 1e20 }))).toEqual({ present: true, jwtShaped: true, expiresAt: undefined });
+    expect(tokenHealth(inspectToken(jwt({ exp: 1e20 })), NOW)).toBe("no_expiry");
+    expect(inspectToken(jwt({ exp: 4_102_444_800 })).expiresAt?.toISOString()).toBe("2100-01-01T00:00:00.000Z");
   });
   it("warns within 24 hours and errs once expired", () => {
     expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(2) })), NOW).level).toBe("warn");
@@ -78,8 +93,25 @@ describe("token file", () => {
     expect(failures.join()).not.toContain(path);
   });
 
-  it("fails at start when the file cannot be read", () => {
+  it("fails at start when the file cannot be read, with a sentence for the operator", () => {
     dir = mkdtempSync(join(tmpdir(), "token-"));
-    expect(() => fileToken(join(dir, "absent"))).toThrow();
+    const error = catchError(() => fileToken(join(dir, "absent")));
+    expect(operatorReason(error)).toBe(`ENQUIRY_TOKEN_FILE ${join(dir, "absent")} cannot be read (ENOENT)`);
+  });
+
+  it("a token that could not go in a header (wrapped over two lines, a space inside): refused at start, saying why and never the token; written so later, the last good token stays, and it says why", async () => {
+    dir = mkdtempSync(join(tmpdir(), "token-"));
+    const path = join(dir, "token");
+    writeFileSync(path, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib3Qi\nfQ.c2lnbmF0dXJl\n");
+    const error = catchError(() => fileToken(path));
+    const sentence = `ENQUIRY_TOKEN_FILE ${path} must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)`;
+    expect(operatorReason(error)).toBe(sentence);
+    writeFileSync(path, "first-token-value\n");
+    const failures: string[] = [];
+    token = fileToken(path, { onReadFailed: (reason) => failures.push(reason) }, 20);
+    writeFileSync(path, "second token");
+    await waitFor(() => failures.length > 0);
+    expect(token.current()).toBe("first-token-value");
+    expect(failures[0]).toBe("ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)");
   });
 });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { openServiceToken } from "../../../src/app/open-service-token.ts";
+import { SecretSet } from "../../../src/logger.ts";
+import { assessReadiness } from "../../../src/ops/readiness.ts";
 import { clientCredentialsToken, type TokenAlert } from "../../../src/payments/enquiry/client-credentials-token.ts";
 import { createEnquiryClient } from "../../../src/payments/enquiry/client.ts";
+import type { ClientCredentials } from "../../../src/payments/enquiry/token-request.ts";
 import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
+import { json } from "../../support/http-server.ts";
+import { captureLogs } from "../../support/logs.ts";
 import { deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../../support/redis.ts";
 import { startEnquiryServer, startTokenServer, testTokenRequester, type EnquiryServer, type TokenServer } from "../../support/token-servers.ts";
 
@@ -20,12 +26,13 @@ const clock = { skewMs: 0, now: () => Date.now() + clock.skewMs };
 /** An instance of the bot as far as its token goes: its own Redis connections, token manager and enquiry client, on a shared prefix. */
 async function instance(name: string, prefix: string, tokens: TokenServer, enquiries: EnquiryServer, refusedRetryMs?: number) {
   const store = await openRedisStore({ url, prefix });
-  const requester = testTokenRequester(tokens, clock.now);
+  // Tokens of 2 s are watched renewed in real time: counted as they are, not as 30 s.
+  const requester = testTokenRequester(tokens, clock.now, undefined, 1_000);
   const token = clientCredentialsToken({
     requester,
     kv: store.kv,
     leases: store.leases,
-    credentialsKey: "shared-test",
+    credentialsKey: () => "shared-test",
     instanceId: name,
     now: clock.now,
     waitForOthersMs: 3_000,
@@ -117,4 +124,61 @@ describe.skipIf(skip !== undefined)("instances sharing one token through Redis",
     expect(told.filter((alert) => alert.type === "refused")).toHaveLength(1);
     expect(told.filter((alert) => alert.type === "obtained-again")).toHaveLength(1);
   }, 15_000);
+});
+
+describe.skipIf(skip !== undefined)("instances with other credentials on the same Redis (a stale ENQUIRY_CLIENT_SECRET)", () => {
+  /** An instance as production opens its token (openServiceToken), with this client secret, on the shared prefix. */
+  async function openInstance(name: string, prefix: string, tokens: TokenServer, secret: string) {
+    const store = await openRedisStore({ url, prefix });
+    const logs = captureLogs([secret]);
+    const credentials: ClientCredentials = { tokenUrl: tokens.url, clientId: "client-1", secret: { from: "environment", value: secret }, auth: "basic", method: "POST", scope: undefined };
+    const token = openServiceToken({ token: { source: "client_credentials", credentials }, headers: {}, timeoutMs: 1_000 }, { logger: logs.logger, secrets: new SecretSet(), state: store, instanceId: name });
+    const alerts: TokenAlert[] = [];
+    token.onAlert((alert) => alerts.push(alert));
+    cleanups.push(async () => {
+      await token.close();
+      await store.close();
+    });
+    const ready = () => assessReadiness({ mode: "webhook", phase: "running", token: token.status(), tokenReport: token.report(), state: { status: "ok" } }, new Date());
+    return { token, logs, alerts, ready };
+  }
+
+  it("the instance with the stale secret does not share its failure: the well-configured ones obtain and keep their token, and the wrong one says so in its own /readyz and log", async () => {
+    const prefix = testPrefix("stale-secret");
+    cleanups.push(() => deletePrefix(url, prefix));
+    const tokens = await startTokenServer(3600);
+    cleanups.push(() => tokens.close());
+    const good = `Basic ${Buffer.from("client-1:secret-current").toString("base64")}`;
+    tokens.server.handle((request, res) => {
+      if (request.headers.authorization !== good) return json(res, 401, { error: "invalid_client" });
+      const token = `tok-${tokens.issued.length + 1}`;
+      tokens.issued.push(token);
+      json(res, 200, { access_token: token, expires_in: 3600 });
+    });
+    // The stale one first: before, it left the credentials' refusal in the shared record, and a lease for a minute.
+    const stale = await openInstance("stale", prefix, tokens, "secret-before-rotation");
+    await stale.token.start();
+    const first = await openInstance("first", prefix, tokens, "secret-current");
+    const second = await openInstance("second", prefix, tokens, "secret-current");
+    await first.token.start();
+    await second.token.start();
+
+    expect(first.ready()).toMatchObject({ ready: true });
+    expect(second.ready()).toMatchObject({ ready: true });
+    // The same credentials still share one token: one request between them.
+    expect(second.token.current()).toBe(first.token.current());
+    expect(tokens.issued).toHaveLength(1);
+    expect([...first.alerts, ...second.alerts]).toEqual([]);
+    expect([...first.logs.entries(), ...second.logs.entries()].filter((entry) => entry.level === "error")).toEqual([]);
+
+    expect(stale.token.current()).toBeUndefined();
+    expect(stale.ready()).toMatchObject({ ready: false, reason: "no service token: HTTP 401 invalid_client", details: { tokenProblem: expect.stringMatching(/^credentials refused since .*: HTTP 401 invalid_client$/) } });
+    expect(stale.logs.entries()).toEqual(expect.arrayContaining([expect.objectContaining({ level: "error", msg: "the provider refused the bot's credentials (ENQUIRY_CLIENT_ID, ENQUIRY_CLIENT_SECRET, ENQUIRY_TOKEN_URL)" })]));
+    expect(stale.alerts).toEqual([{ type: "refused", reason: "HTTP 401 invalid_client" }]);
+
+    // What is shared is named by a fingerprint of the credentials, never the secret itself.
+    const keys = [...(await keysWithTtl(url, prefix)).keys()].join("\n");
+    expect(keys).not.toMatch(/secret-current|secret-before-rotation|client-1/);
+    expect(keys.match(/service-token:[0-9a-f]+$/gm)).toHaveLength(1);
+  });
 });

@@ -105,6 +105,26 @@ describe("asking the token endpoint (client credentials, on 127.0.0.1)", () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it("an access_token that could not go in a header (a line break, a space, a character outside ASCII): a garbled answer, unavailable, never sent", async () => {
+    const { requester, server } = await requesterFor(issuing({ access_token: "first-half\nsecond-half", expires_in: 3600 }));
+    const garbled = { ok: false, kind: "unavailable", reason: "the answer's access_token cannot be sent in an HTTP header" };
+    expect(await requester.request()).toEqual(garbled);
+    for (const token of ["two words", "sandbox–ug", "tab\there", "nul\u0000"]) {
+      server.handle(issuing({ access_token: token }));
+      expect(await requester.request(), JSON.stringify(token)).toEqual(garbled);
+    }
+  });
+
+  it("a header undici refuses to send (past the configuration's checks): refused at once, naming the header, and the only connection is not lost", async () => {
+    const { requester, server } = await requesterFor(issuing({ access_token: "tok" }), {}, { "X-Target-Environment": "sandbox–ug" }, 500);
+    for (let n = 1; n <= 3; n++) {
+      const started = performance.now();
+      expect(await requester.request(), `request ${n}`).toEqual({ ok: false, kind: "refused", reason: "not sent: invalid X-Target-Environment header" });
+      expect(performance.now() - started).toBeLessThan(400);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("an endpoint that does not answer at all: a network failure, unavailable", async () => {
     const server = await startLocalServer(issuing({}));
     const url = server.url;
@@ -141,6 +161,24 @@ describe("readTokenAnswer", () => {
     const past = jwt({ exp: Math.floor(SENT_AT.getTime() / 1000) - 10 });
     expect(readTokenAnswer(200, JSON.stringify({ access_token: past }), SENT_AT)).toMatchObject({ ok: true, expiresAt: undefined });
   });
+  it("an absurd lifetime (1e13, \"99999999999999\", 0.001, an exp a century away) never makes a date that cannot be, nor one that is already due: under 30 s counts as 30 s, past a year as no expiry, each with a note saying so", () => {
+    const read = (body: Record<string, unknown>) => readTokenAnswer(200, JSON.stringify({ access_token: "t", ...body }), SENT_AT);
+    const thirty = new Date(SENT_AT.getTime() + 30_000);
+    expect(read({ expires_in: 1e13 })).toMatchObject({ ok: true, expiresAt: undefined, lifetimeNote: "expires_in says 10000000000000 s, more than a year: counted as no expiry" });
+    expect(read({ expires_in: "99999999999999" })).toMatchObject({ ok: true, expiresAt: undefined, lifetimeNote: "expires_in says 99999999999999 s, more than a year: counted as no expiry" });
+    expect(read({ expires_in: "1e13" })).toMatchObject({ ok: true, expiresAt: undefined });
+    expect(read({ expires_in: 0.001 })).toMatchObject({ ok: true, expiresAt: thirty, lifetimeNote: "expires_in says 0.001 s, under 30 s: counted as 30 s" });
+    expect(read({ expires_in: "12" })).toMatchObject({ ok: true, expiresAt: thirty, lifetimeNote: "expires_in says 12 s, under 30 s: counted as 30 s" });
+    expect(read({ expires_in: "NaN" })).toMatchObject({ ok: true, expiresAt: undefined, lifetimeNote: "expires_in is not a number of seconds: left aside" });
+    expect(read({ expires_in: 3600 })).toMatchObject({ ok: true, expiresAt: new Date(SENT_AT.getTime() + 3_600_000), lifetimeNote: undefined });
+    const century = jwt({ exp: Math.floor(SENT_AT.getTime() / 1000) + 100 * 365 * 86_400 });
+    expect(readTokenAnswer(200, JSON.stringify({ access_token: century }), SENT_AT)).toMatchObject({ ok: true, expiresAt: undefined, lifetimeNote: "the token's exp is more than a year away: counted as no expiry" });
+    const soon = jwt({ exp: Math.floor(SENT_AT.getTime() / 1000) + 5 });
+    expect(readTokenAnswer(200, JSON.stringify({ access_token: soon }), SENT_AT)).toMatchObject({ ok: true, expiresAt: thirty, lifetimeNote: "the token's exp is under 30 s away: counted as 30 s" });
+    const beyondDates = jwt({ exp: 1e20 });
+    expect(readTokenAnswer(200, JSON.stringify({ access_token: beyondDates }), SENT_AT)).toMatchObject({ ok: true, expiresAt: undefined });
+  });
+
   it("never quotes a free-text error", () => {
     expect(readTokenAnswer(400, JSON.stringify({ error: "no <b>way</b> with spaces" }), SENT_AT)).toEqual({ ok: false, kind: "refused", reason: "HTTP 400" });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUsable, LAST_SECONDS_MS, renewAt, REFUSED_RETRY_MS, retryDelay, usableUntil } from "../../../src/payments/enquiry/token-schedule.ts";
+import { countedExpiry, isUsable, LAST_SECONDS_MS, LONGEST_LIFETIME_MS, renewAt, REFUSED_RETRY_MS, retryDelay, SHORTEST_LIFETIME_MS, usableUntil } from "../../../src/payments/enquiry/token-schedule.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const life = (seconds: number | undefined) => ({ obtainedAt: T0, expiresAt: seconds === undefined ? undefined : T0 + seconds * 1000 });
@@ -67,5 +67,26 @@ describe("when the token endpoint is asked again after a failure", () => {
 
   it("an endpoint in trouble: sooner, doubling up to 30 s", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 50].map((failures) => retryDelay("unavailable", failures))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+  });
+});
+
+describe("what a token's stated lifetime counts for (a made-up clock)", () => {
+  it("an hour is an hour; under 30 s counts as 30 s; past a year, as no expiry: never a date that cannot be, never a renewal at once", () => {
+    expect(countedExpiry(T0, 3_600_000)).toBe(T0 + 3_600_000);
+    expect(countedExpiry(T0, 30_000)).toBe(T0 + 30_000);
+    expect(countedExpiry(T0, 1)).toBe(T0 + SHORTEST_LIFETIME_MS);
+    expect(countedExpiry(T0, 0.001 * 1000)).toBe(T0 + SHORTEST_LIFETIME_MS);
+    expect(countedExpiry(T0, 365 * 86_400_000)).toBe(T0 + 365 * 86_400_000);
+    expect(countedExpiry(T0, LONGEST_LIFETIME_MS + 1)).toBeUndefined();
+    expect(countedExpiry(T0, 1e13 * 1000)).toBeUndefined();
+    expect(countedExpiry(T0, 99_999_999_999_999 * 1000)).toBeUndefined();
+    expect(countedExpiry(T0, Number.NaN)).toBeUndefined();
+    expect(countedExpiry(T0, Number.POSITIVE_INFINITY)).toBeUndefined();
+  });
+
+  it("the shortest counted life is still sent for a while and renewed well after it came: at most one request every 20 s", () => {
+    const shortest = { obtainedAt: T0, expiresAt: countedExpiry(T0, 1) };
+    expect(isUsable(shortest, T0 + 22_000)).toBe(true);
+    expect(renewAt(shortest)).toBeGreaterThanOrEqual(T0 + 20_000);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../../support/redis.ts";
+import type { TokenReport } from "../../../src/payments/enquiry/client-credentials-token.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { ADMIN_CHAT, createTestBot } from "../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
@@ -10,7 +11,7 @@ const T0 = Date.parse("2026-11-24T09:00:00Z");
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`).join(" ");
 
 /** A bot whose provider answers what `answer` says, on a clock the test moves. */
-function healthBot(options: { admin?: boolean; recoveryMinutes?: number } = {}) {
+function healthBot(options: { admin?: boolean; recoveryMinutes?: number; tokenReport?: () => TokenReport } = {}) {
   let answer: (kind: EnquiryOutcome["kind"], id: string) => EnquiryOutcome = (kind, id) => outcomes.success(kind, id);
   const clock = { now: T0 };
   const bot = createTestBot({
@@ -20,6 +21,7 @@ function healthBot(options: { admin?: boolean; recoveryMinutes?: number } = {}) 
     timeZone: "Africa/Nairobi",
     access: { allowedChatIds: new Set([GROUP.id]), ...(options.admin ? { adminUserIds: new Set([USER.id]) } : {}) },
     health: { thresholds: { minEnquiries: 10, degradedPercent: 20, downPercent: 80, slowMs: 5_000, recoveryMs: (options.recoveryMinutes ?? 10) * 60_000 } },
+    ...(options.tokenReport ? { serviceToken: () => "tok-obtained", serviceTokenReport: options.tokenReport } : {}),
   });
   const lastText = () => String(bot.sent().at(-1)?.payload.text ?? "");
   const ask = async (text: string) => {
@@ -58,6 +60,14 @@ describe("/health", () => {
     const bot = healthBot({ admin: true });
     const text = await bot.ask("/health");
     expect(text).toContain("For admins\nService token: no expiry date in it\nState store: embedded (SQLite), working\nBackground checks waiting here: 0 · payments watched: 0\nThe figures cover every enquiry");
+  });
+
+  it("never fails on a date that cannot be: a token report holding Invalid Dates (an older version's record of a 1e13 s lifetime) is answered, those dates left out", async () => {
+    const invalid = new Date(Number.NaN);
+    const bot = healthBot({ admin: true, tokenReport: () => ({ source: "client_credentials", obtainedAt: invalid, expiresAt: invalid, usable: true, problem: undefined }) });
+    const text = await bot.ask("/health");
+    expect(text).toContain("For admins\nService token: no expiry date in it\n");
+    expect(bot.logs.entries().filter((entry) => entry.level === "error")).toEqual([]);
   });
 
   it("turns red when the provider stops answering, alerts once, and says so under answers it could not check", async () => {

@@ -7,6 +7,7 @@ import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
 import { HOUR_MS, minuteOf } from "../counting/tally-keys.ts";
+import { validDate } from "../../../util/valid-date.ts";
 
 /** Buckets of the sparkline: the last hour in twelve five-minute steps. */
 export const SPARK_BUCKETS = 12;
@@ -101,12 +102,18 @@ export async function adminFacts(sources: AdminFactsSources): Promise<AdminFacts
     sources.cases?.().catch(() => undefined),
   ]);
   return {
-    tokenExpiresAt: sources.tokenExpiresAt(),
-    ...(sources.token ? { token: sources.token() } : {}),
+    tokenExpiresAt: validDate(sources.tokenExpiresAt()),
+    ...(sources.token ? { token: withValidDates(sources.token()) } : {}),
     store: { shared: state.shared, health: state.health(), topology },
     instances: instances > 0 ? instances : undefined,
     backgroundQueue: sources.backgroundQueue(),
     watches,
     ...(cases ? { cases } : {}),
   };
+}
+
+/** A token report whose dates can all be written: one that cannot is left out (a problem without its start, too), so that /health never throws on it. */
+function withValidDates(report: TokenReport): TokenReport {
+  const problem = report.problem && validDate(report.problem.since) ? report.problem : undefined;
+  return { ...report, obtainedAt: validDate(report.obtainedAt), expiresAt: validDate(report.expiresAt), problem };
 }
