@@ -437,7 +437,8 @@ function tokenProblems(env: Readonly<Record<string, string | undefined>>, presen
 function redisProblems(present: (name: string) => boolean): string[] {
   const problems: string[] = [];
   if (present("REDIS_URL") && present("REDIS_SENTINELS")) {
-    problems.push("REDIS_URL cannot be set together with REDIS_SENTINELS: choose one (REDIS_URL for one Redis address, REDIS_SENTINELS to ask Sentinel where the master is)");
+    // One mistake, said once: what Sentinel would also need is beside the point until one is chosen.
+    return ["REDIS_URL cannot be set together with REDIS_SENTINELS: choose one (REDIS_URL for one Redis address, REDIS_SENTINELS to ask Sentinel where the master is)"];
   }
   if (present("REDIS_SENTINELS") && !present("REDIS_SENTINEL_NAME")) {
     problems.push("REDIS_SENTINEL_NAME is required when REDIS_SENTINELS is set: the name the sentinels monitor the master under, such as mymaster");

@@ -1,9 +1,10 @@
 import dotenv from "dotenv";
 import { startApp } from "./app/app.ts";
-import { exitAfterFlush, exitOnUnexpectedErrors, stopOnSignals } from "./app/process.ts";
+import { abortStartOnSignals, exitAfterFlush, exitOnUnexpectedErrors, stopOnSignals } from "./app/process.ts";
 import { operatorReason } from "./app/start-failure.ts";
 import { configSecrets, parseConfig } from "./config.ts";
 import { createLogger, SecretSet, startupLogger } from "./logger.ts";
+import { StartupStoppedError } from "./telegram/transport/startup-calls.ts";
 
 // config → logger → build and run → signals. Everything else lives in app/.
 dotenv.config({ quiet: true });
@@ -18,14 +19,22 @@ if (!parsed.ok) {
   configSecrets(config).forEach((secret) => secrets.add(secret));
   const logger = createLogger({ level: config.logLevel, secrets });
   exitOnUnexpectedErrors(logger);
+  const starting = abortStartOnSignals(logger);
   try {
-    const app = await startApp(config, logger, secrets);
-    stopOnSignals((reason) => app.stop(reason), logger);
+    const app = await startApp(config, logger, secrets, starting.signal);
+    starting.done();
+    const stopAsSignalled = stopOnSignals((reason) => app.stop(reason), logger);
+    // A signal that came as the start was ending: stop now, as it asked.
+    if (starting.signal.aborted) stopAsSignalled(starting.signal.reason as NodeJS.Signals);
     app.failed.catch(async (error: unknown) => {
       logger.fatal({ err: error }, "polling stopped: is another instance running with this bot token?");
       await exitAfterFlush(logger, 1);
     });
   } catch (error) {
+    if (error instanceof StartupStoppedError) {
+      logger.info({ signal: error.signal }, "stopped during start-up");
+      await exitAfterFlush(logger, 0);
+    }
     const reason = operatorReason(error);
     if (reason === undefined) {
       logger.fatal({ err: error }, "the bot cannot start");

@@ -281,6 +281,8 @@ describe("parseConfig", () => {
   it("refuses two ways to Redis, Sentinel without the master's name, and Sentinel's settings without Sentinel, never printing a password", () => {
     const both = problems({ ...minimal, REDIS_URL: "redis://r:6379", REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_NAME: "mymaster" });
     expect(both).toEqual([expect.stringMatching(/^REDIS_URL cannot be set together with REDIS_SENTINELS: choose one/)]);
+    // One mistake, one problem: with REDIS_URL there too, the Sentinel-only rules are not the point.
+    expect(problems({ ...minimal, REDIS_URL: "redis://r:6379", REDIS_SENTINELS: "s:26379" })).toEqual([expect.stringMatching(/^REDIS_URL cannot be set together with REDIS_SENTINELS: choose one/)]);
     expect(problems({ ...minimal, REDIS_SENTINELS: "s:26379" })).toEqual([expect.stringMatching(/^REDIS_SENTINEL_NAME is required when REDIS_SENTINELS is set/)]);
     const stray = problems({ ...minimal, REDIS_URL: "redis://r:6379", REDIS_PASSWORD: "hunter2-data", REDIS_DB: "1" }).join("\n");
     expect(stray).toMatch(/REDIS_PASSWORD is only used with REDIS_SENTINELS: with REDIS_URL, the password and database go in the URL/);

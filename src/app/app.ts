@@ -4,7 +4,7 @@ import { assessReadiness, type Phase } from "../ops/readiness.ts";
 import { startHttpServer, type HttpServer } from "../server/http-server.ts";
 import { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import { MAX_CONCURRENT_UPDATES } from "../telegram/transport/concurrency.ts";
-import { startupCall } from "../telegram/transport/startup-calls.ts";
+import { throwIfStopped, untilTelegramAnswers } from "../telegram/transport/startup-calls.ts";
 import { updateClaims } from "../telegram/transport/update-claims.ts";
 import { setWebhook, webhookReceiver } from "../telegram/transport/webhook.ts";
 import { registerCommandMenu } from "../telegram/views/command-menu.ts";
@@ -35,9 +35,11 @@ const WEBHOOK_ACKNOWLEDGE_WITHIN_MS = 5_000;
 /**
  * The process: opens production's parts, assembles the bot from them (app/assemble.ts), and runs
  * it by long polling or behind the webhook, with the HTTP server, the heartbeat and a graceful
- * shutdown. Start-up errors are thrown as errors whose message is safe to log (no secret, no payload).
+ * shutdown. Start-up errors are thrown as errors whose message is safe to log (no secret, no payload);
+ * `stopping` aborted during start-up (a SIGTERM) ends it as soon as it can, everything opened closed,
+ * with a StartupStoppedError.
  */
-export async function startApp(config: Config, logger: Logger, secrets: SecretSet): Promise<RunningApp> {
+export async function startApp(config: Config, logger: Logger, secrets: SecretSet, stopping?: AbortSignal): Promise<RunningApp> {
   const production = await openProductionParts(config, logger, secrets);
   const { state, metrics, token } = production;
   const { instanceId, translations } = production.parts;
@@ -91,8 +93,10 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     await production.close(left());
   };
   try {
+    throwIfStopped(stopping);
     // Obtained by the bot: the first token (or why there is none) before the first update; never a reason not to start.
     await token.start();
+    throwIfStopped(stopping);
     const warmingSince = performance.now();
     // Only an optimisation: a bot that could not warm up still starts.
     await warmUp({ translations, settings: config }).then(
@@ -100,7 +104,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       (error: unknown) => void logger.warn({ err: error }, "could not warm up; the first answers will be slower"),
     );
     await assembled.prepare();
-    await startupCall("getMe", () => bot.init());
+    // Asked until Telegram answers (each failure logged), without auto-retry's silent backoff; a refused token ends the start.
+    bot.botInfo = await untilTelegramAnswers("getMe", (signal) => assembled.api.getMe(signal as Parameters<typeof assembled.api.getMe>[0]), { logger, signal: stopping, apiRoot: config.telegram.apiRoot });
     await registerCommandMenu(bot.api, translations, logger, { adminUserIds: config.access.adminUserIds, adminChatId: config.adminChatId });
     if (transport.mode === "polling") {
       polling = await runPolling({

@@ -26,8 +26,34 @@ export function exitOnUnexpectedErrors(logger: Logger): void {
   process.on("warning", (warning) => logger.warn({ warning: { name: warning.name, message: warning.message } }, "Node.js warning"));
 }
 
-/** SIGINT/SIGTERM stop gracefully; a second signal exits at once. */
-export function stopOnSignals(stop: (reason: string) => Promise<void>, logger: Logger): void {
+/**
+ * While the bot starts, SIGINT/SIGTERM abort the start (the signal says which): it ends as soon as
+ * it can, instead of Node's default of dying without a word; a second signal exits at once, should
+ * a step be slow to end. `done` hands the signals over to stopOnSignals once the bot runs.
+ */
+export function abortStartOnSignals(logger: Logger): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    logger.warn({ signal }, "second signal during start-up: exiting now");
+    void exitAfterFlush(logger, 1);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    done() {
+      process.removeListener("SIGINT", onSignal);
+      process.removeListener("SIGTERM", onSignal);
+    },
+  };
+}
+
+/** SIGINT/SIGTERM stop gracefully; a second signal exits at once. Returns what a signal does, to stop as one would. */
+export function stopOnSignals(stop: (reason: string) => Promise<void>, logger: Logger): (signal: NodeJS.Signals) => void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -46,4 +72,5 @@ export function stopOnSignals(stop: (reason: string) => Promise<void>, logger: L
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  return onSignal;
 }

@@ -7,7 +7,8 @@ export const DEMO_USAGE = [
   "  --verbose     show the bot's own log lines (JSON) between the messages",
   "  --help        show this text",
   "",
-  "Type commands as you would in Telegram; Ctrl+D (or Ctrl+C) quits. Input can be piped too:",
+  "Type commands as you would in Telegram; Ctrl+D (or Ctrl+C) quits, waiting up to a minute for",
+  "watched payments to settle (a second Ctrl+C quits at once). Input can be piped too:",
   "  printf '/collection COL-SUCCESS-1\\n' | npm run demo",
 ].join("\n");
 

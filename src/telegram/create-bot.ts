@@ -178,7 +178,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       maxIds: settings.bulkMaxIds,
       presses,
     }).middleware(),
-    unknownCommandFeature(policy).middleware(),
+    unknownCommandFeature(policy, new Set(options.cases ? ["cases" as const] : [])).middleware(),
     bareIdsFeature(answers.buttons).middleware(),
     unhandledFeature().middleware(),
   ];

@@ -43,13 +43,13 @@ describe("the terminal demo, with zero configuration", () => {
   it("plays a provider in trouble on demand: the alert comes, /health turns red, and says why", async () => {
     const { code, output } = await runDemo([
       "/trouble errors",
-      "/collection COL-SUCCESS-1 COL-SUCCESS-2 COL-SUCCESS-3 COL-SUCCESS-4 COL-SUCCESS-5",
+      "/file src/demo/sample-ids.csv /collection",
       "/health",
       "/trouble none",
     ]);
     expect(code).toBe(0);
     expect(output).toContain("(sandbox: every enquiry is answered HTTP 503)");
-    expect(output).toMatch(/bot> 🔴 Collection: the payment provider is down since \d\d:\d\d:\d\d UTC\. In the last 5 minutes 100% of 5 enquiries could not be checked \(service errors: 5\)\./);
+    expect(output).toMatch(/bot> 🔴 Collection: the payment provider is down since \d\d:\d\d:\d\d UTC\. In the last 5 minutes 100% of 25 enquiries could not be checked \(service errors: 25\)\./);
     expect(output).toMatch(/bot> 🔴 The payment provider is down for Collection\.\n\s+🔴 Collection: down since/);
     expect(output).toContain("For admins");
     expect(output).not.toMatch(/Warning:|Error:|\bat .*\.ts:\d+/);

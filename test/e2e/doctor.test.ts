@@ -7,7 +7,9 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
+import { CONFIG_VARIABLES } from "../../src/config.ts";
 import { REPO_ROOT, startBotProcess, type BotProcess } from "../support/bot-process.ts";
+import { spawnGroup } from "../support/child-processes.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
 
@@ -81,7 +83,7 @@ describe("npm run doctor, the real process", () => {
     const { code, lines, output } = await doctor({});
     expect(checkLines(lines).map((text) => text.slice(0, 1))).toEqual(["✓", "✓", "✓", "✓", "✓", "✓"]);
     expect(code).toBe(0);
-    expect(line(lines, "Configuration")).toMatch(/parses \(polling, state in SQLite .*token obtained by the bot \(ENQUIRY_TOKEN_URL\)\)/);
+    expect(line(lines, "Configuration")).toMatch(/parses: polling, state in SQLite at .*bot\.db, token obtained by the bot from ENQUIRY_TOKEN_URL$/);
     expect(line(lines, "Telegram")).toContain("the bot token works: @payment_status_bot");
     expect(line(lines, "State store")).toMatch(/SQLite file .*bot\.db opens and is writable/);
     expect(line(lines, "Service token")).toMatch(/obtained from POST http:\/\/127\.0\.0\.1:\d+\/oauth\/token: lives 5 min; the bot renews it/);
@@ -96,7 +98,7 @@ describe("npm run doctor, the real process", () => {
   it("an address written with the API's own path: accepted, and the addresses it calls named", async () => {
     const { code, lines } = await doctor({ ENQUIRY_BASE_URL: `${sandbox.url}/api/v1` });
     expect(code).toBe(0);
-    expect(lines.join("\n")).toMatch(/ENQUIRY_BASE_URL ends with \/api\/v1, which the bot adds itself: it calls http:\/\/127\.0\.0\.1:\d+\/api\/v1\/collection\/enquiry/);
+    expect(lines.join("\n")).toMatch(/ENQUIRY_BASE_URL ends with \/api\/v1, which the bot adds itself: set ENQUIRY_BASE_URL=http:\/\/127\.0\.0\.1:\d+ instead\. It calls http:\/\/127\.0\.0\.1:\d+\/api\/v1\/collection\/enquiry/);
   }, 30_000);
 
   it("a wrong address (a web server's HTML 404): ✗ 'the address looks wrong', with what to check, exit 1", async () => {
@@ -105,7 +107,7 @@ describe("npm run doctor, the real process", () => {
     expect(line(lines, "Collection enquiry")).toMatch(/^✗ Collection enquiry: the address looks wrong: POST http:\/\/127\.0\.0\.1:\d+\/momo\/v2\/api\/v1\/collection\/enquiry answered HTTP 404 with a web page \(HTML\), not the API; check ENQUIRY_BASE_URL/);
     expect(line(lines, "Airtime enquiry")).toMatch(/^✗ .*the address looks wrong/);
     expect(line(lines, "Service token")).toMatch(/^✓/);
-    expect(lines.at(-1)).toMatch(/^2 checks failed/);
+    expect(lines.at(-1)).toBe("2 problems: fix them, then run npm run doctor again.");
     expectNoSecret(output);
   }, 30_000);
 
@@ -113,8 +115,9 @@ describe("npm run doctor, the real process", () => {
     sandbox.tokenEndpoint?.setMode("refuse");
     const { code, lines, output } = await doctor({});
     expect(code).toBe(1);
-    expect(line(lines, "Service token")).toMatch(/^✗ Service token: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/token: the provider refused the request \(HTTP 401 invalid_client\): check ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET/);
-    expect(line(lines, "Collection enquiry")).toMatch(/^✗ Collection enquiry: not tried: there is no service token/);
+    expect(line(lines, "Service token")).toMatch(/^✗ Service token: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/token refused the client's credentials \(HTTP 401 invalid_client\): check ENQUIRY_CLIENT_ID, ENQUIRY_CLIENT_SECRET, and ENQUIRY_TOKEN_AUTH/);
+    expect(line(lines, "Collection enquiry")).toBe("– Collection enquiry: not tried: there is no service token to send, see above");
+    expect(lines.at(-1)).toBe("1 problem: fix it, then run npm run doctor again.");
     expectNoSecret(output);
   }, 30_000);
 
@@ -174,6 +177,30 @@ describe("npm run doctor, the real process", () => {
     expect(code).toBe(1);
     expect(line(lines, "Telegram")).toMatch(/^✗ Telegram: the Bot API at TELEGRAM_API_ROOT \(127\.0\.0\.1:\d+\) refused TELEGRAM_BOT_TOKEN \(HTTP 401\): copy it again from @BotFather/);
     expect(output).not.toContain("987654321:AAH-another-token-that-is-not-the-bots-01");
+  }, 30_000);
+});
+
+describe("npm run doctor in a pipe", () => {
+  it("`npm run doctor | head -3` ends quietly: no broken-pipe stack trace, no npm error", async () => {
+    // Telegram slow to answer: doctor is still writing when head has read its three lines and gone.
+    telegram.delays.set("getMe", 1_000);
+    try {
+      const child = spawnGroup("sh", ["-c", "npm run doctor | head -3"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ""])), TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot, ENQUIRY_BASE_URL: sandbox.url, ENQUIRY_TOKEN: STATIC_TOKEN, ALLOWED_USER_IDS: "5001", STATE_DB: ":memory:" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout?.on("data", (chunk) => (stdout += String(chunk)));
+      child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+      const code = await new Promise((resolve) => child.once("close", resolve));
+      expect(code).toBe(0);
+      expect(stdout.split("\n").filter((text) => text !== "").length).toBeLessThanOrEqual(3);
+      expect(stderr).toBe("");
+    } finally {
+      telegram.delays.delete("getMe");
+    }
   }, 30_000);
 });
 

@@ -75,7 +75,7 @@ describe("the provider's health, through the real process", () => {
     for (let round = 0; round < 8; round++) await ask(`/collection ${ids("COL-SUCCESS", 20, 1_000 + round * 20)}`);
     const recovered = await eventually(alerts, (sent) => sent.some((text) => text.startsWith("🟢")));
     expect(recovered).toHaveLength(3);
-    expect(recovered[2]).toMatch(/^🟢 Collection: the payment provider is back to normal since \d\d:\d\d:\d\d UTC, after \d+ min of trouble \(at worst down\)\.$/);
+    expect(recovered[2]).toMatch(/^🟢 Collection: the payment provider is back to normal since \d\d:\d\d:\d\d UTC, after \d+ (?:s|min) of trouble \(at worst down\)\.$/);
     expect(await ask("/collection COL-TIMEOUTLESS-1")).not.toContain("Not only this payment");
     expect(await eventually(() => ask("/health"), (text) => text.startsWith("🟢"))).toMatch(/^🟢/);
     // A few more evaluations (each second here): nothing more to say. An evaluation that changes nothing shows

@@ -36,7 +36,7 @@ describe("a language chosen with /language, through the real process", () => {
     const message = { message_id: (picker.result as { message_id: number }).message_id, chat: PRIVATE, reply_markup: keyboardOf(picker) };
     telegram.press(AGENT, message, dataOf(picker, "Português"));
     const edited = await telegram.waitFor((calls) => calls.find((call) => call.method === "editMessageText" && call.payload.message_id === message.message_id));
-    expect(edited.payload.text).toBe(pt("language-chosen-private", { language: "Português" }));
+    expect(edited.payload.text).toBe("✅ A partir de agora, respondo-lhe em português.");
     await first.stop("SIGTERM");
 
     await suite.started(env);

@@ -96,3 +96,38 @@ describe("a second instance on the same STATE_DB", () => {
     expect(output).not.toMatch(CRASH);
   }, 40_000);
 });
+
+describe("Telegram at start", () => {
+  it("unreachable: each failed attempt is logged with when the next one is; SIGTERM meanwhile stops at once, exit 0, in one line", async () => {
+    first = startBotProcess(baseEnv(undefined, { url: NOWHERE, token: SERVICE_TOKEN }), startScriptCommand());
+    const retrying = (attempt: number) => (entry: Record<string, unknown>) => entry.msg === "could not reach Telegram at start; trying again" && entry.attempt === attempt;
+    const firstFailure = await first.waitForLog(retrying(1), 30_000);
+    expect(firstFailure).toMatchObject({ level: "warn", method: "getMe", description: expect.stringContaining("ECONNREFUSED"), retryInSeconds: 1 });
+    expect(Date.parse(String(firstFailure.nextAttemptAt)) - Date.parse(String(firstFailure.time))).toBeGreaterThanOrEqual(900);
+    expect(await first.waitForLog(retrying(2), 10_000)).toMatchObject({ retryInSeconds: 2 });
+    const before = first.logs().length;
+    const code = await first.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(first.logs().slice(before)).toEqual([expect.objectContaining({ level: "info", msg: "stopped during start-up", signal: "SIGTERM" })]);
+    expect(first.stderr.join("")).toBe("");
+  }, 40_000);
+
+  it("a bot token Telegram refuses (401): exits 1 saying to copy it again from @BotFather, as doctor does", async () => {
+    telegram = await startFakeBotApi({ token: "999999:another-bot-token-than-the-one-configured", botInfo: BOT_INFO });
+    first = startBotProcess(baseEnv(telegram, { url: NOWHERE, token: SERVICE_TOKEN }), startScriptCommand());
+    // Its output read to the end: the streams close after the process exits.
+    const closed = new Promise((resolve) => first?.child.once("close", resolve));
+    expect(await first.exited).toBe(1);
+    await closed;
+    const fatal = first.logs().filter((entry) => entry.level === "fatal");
+    const host = new URL(telegram.apiRoot).host;
+    expect(fatal).toEqual([
+      expect.objectContaining({
+        msg: "the bot cannot start",
+        reason: `the Bot API at TELEGRAM_API_ROOT (${host}) refused TELEGRAM_BOT_TOKEN (HTTP 401 to getMe): copy it again from @BotFather (/mybots → API Token)`,
+      }),
+    ]);
+    expect(first.stdout.join("\n")).not.toContain(BOT_TOKEN);
+    expect(first.stdout.join("\n")).not.toMatch(CRASH);
+  }, 40_000);
+});

@@ -89,6 +89,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "health-reason-item",
   "health-detail-item",
   "toast-language-chosen",
+  "duration-seconds",
   "duration-minutes",
   "duration-hours",
 ]);

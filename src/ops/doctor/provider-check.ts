@@ -47,19 +47,37 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
   try {
     const answer = await requester.request();
     const endpoint = `${credentials.method} ${new URL(credentials.tokenUrl).origin}${new URL(credentials.tokenUrl).pathname}`;
-    if (!answer.ok) {
-      const what =
-        answer.kind === "refused"
-          ? `the provider refused the request (${answer.reason}): check ENQUIRY_CLIENT_ID and ENQUIRY_CLIENT_SECRET, ENQUIRY_TOKEN_AUTH (${credentials.auth}), ENQUIRY_TOKEN_METHOD and ENQUIRY_HEADERS`
-          : `the token endpoint did not give one (${answer.reason}): check ENQUIRY_TOKEN_URL and the network, or try again later`;
-      return { result: failed(LABEL, `${endpoint}: ${what}`), token: undefined };
-    }
+    if (!answer.ok) return { result: failed(LABEL, tokenAdvice(endpoint, answer, credentials)), token: undefined };
     secrets.add(answer.token);
     const lifetime = tokenLifetime(answer);
     return { result: lifetime.ok ? passed(LABEL, `obtained from ${endpoint}: ${lifetime.text}`) : failed(LABEL, `obtained from ${endpoint}, but ${lifetime.text}`), token: answer.token };
   } finally {
     await requester.close();
   }
+}
+
+/**
+ * Why the token endpoint gave no token, and what to look at: it follows the answer. A 404 or 405
+ * is no token endpoint at that address (or not for that method); invalid_client is the
+ * credentials, or how they are sent; a timeout or a 5xx is the endpoint itself, or the network.
+ */
+function tokenAdvice(endpoint: string, failure: { kind: "refused" | "unavailable"; reason: string }, credentials: { method: string; auth: string }): string {
+  const http = /^HTTP (\d{3})(?: ([a-z_]+))?/.exec(failure.reason);
+  const status = http ? Number(http[1]) : undefined;
+  const code = http?.[2];
+  const answered = `HTTP ${status ?? "?"}${code ? ` ${code}` : ""}`;
+  const otherAuth = credentials.auth === "basic" ? "body sends them in the form instead" : "basic sends them in an Authorization header instead";
+  if (status === 404 || status === 405) return `${endpoint} answered HTTP ${status}: no token endpoint there; check ENQUIRY_TOKEN_URL, and ENQUIRY_TOKEN_METHOD (now ${credentials.method})`;
+  if (status !== undefined && status >= 300 && status < 400) return `${endpoint} answered HTTP ${status}, a redirect to another address: check ENQUIRY_TOKEN_URL, its https and its exact path`;
+  if (code === "invalid_client" || (status === 401 && code === undefined)) {
+    return `${endpoint} refused the client's credentials (${answered}): check ENQUIRY_CLIENT_ID, ENQUIRY_CLIENT_SECRET, and ENQUIRY_TOKEN_AUTH (now ${credentials.auth}; ${otherAuth})`;
+  }
+  if (code === "invalid_scope") return `${endpoint} refused the scope asked for (${answered}): check ENQUIRY_TOKEN_SCOPE`;
+  if (code === "unauthorized_client" || code === "unsupported_grant_type") return `${endpoint} gives these credentials no client-credentials token (${answered}): ask the provider which endpoint and grant they may use`;
+  if (code === "invalid_request") return `${endpoint} did not take the request as sent (${answered}): check ENQUIRY_TOKEN_METHOD (now ${credentials.method}) and ENQUIRY_TOKEN_AUTH (now ${credentials.auth})`;
+  if (status === 403) return `${endpoint} forbade the request (${answered}): check ENQUIRY_HEADERS, a subscription key for instance, and that these credentials may ask for a token`;
+  if (failure.kind === "refused") return `${endpoint} refused the request: ${failure.reason}. Check ENQUIRY_CLIENT_ID, ENQUIRY_CLIENT_SECRET, ENQUIRY_TOKEN_AUTH, ENQUIRY_TOKEN_METHOD and ENQUIRY_HEADERS`;
+  return `${endpoint} gave no token: ${failure.reason}. Check ENQUIRY_TOKEN_URL and the network, or try again later`;
 }
 
 function givenToken(variable: string, value: string): CheckResult {
@@ -110,7 +128,7 @@ function judge(label: string, address: string, id: string, outcome: EnquiryOutco
     case "busy":
       return failed(label, `${address} answered HTTP 429 (busy): try again in a minute`);
     case "invalid_response":
-      return failed(label, `${address} answered something that is not the enquiry API's answer (${outcome.reason}): the address looks wrong; check ENQUIRY_BASE_URL`);
+      return failed(label, `${address} answered something that is not the enquiry API's answer: ${outcome.reason}. The address looks wrong: check ENQUIRY_BASE_URL`);
     case "upstream_error":
       if (outcome.hint === "wrong_address") {
         return failed(label, `the address looks wrong: ${address} answered ${outcome.reason.replace(/^HTTP (\d+) with a page that is not the API's \((.+)\)$/, "HTTP $1 with a web page ($2), not the API")}; check ENQUIRY_BASE_URL (the bot adds /api/v1/…/enquiry itself)`);

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ReplyError, type Redis } from "ioredis";
 import type { StateConfig } from "../../config.ts";
 import { NotAMasterError } from "../../state/redis/connection.ts";
@@ -15,6 +16,8 @@ function checkSqlite(path: string): CheckResult {
   const label = "State store";
   if (path === IN_MEMORY) return passed(label, "in memory (STATE_DB=:memory:): nothing is kept across restarts");
   const where = resolve(path);
+  // A folder that is not there yet is the bot's to make: doctor makes nothing, it says whether it could be made.
+  if (!existsSync(dirname(where))) return notYetThere(label, where);
   try {
     openDatabase(path).close();
     return passed(label, `SQLite file ${where} opens and is writable`);
@@ -24,6 +27,20 @@ function checkSqlite(path: string): CheckResult {
     if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") return passed(label, `SQLite file ${where} is in use by the running bot (one file serves one instance)`);
     return failed(label, error instanceof StateFileError ? error.message : `STATE_DB ${where} cannot be opened`);
   }
+}
+
+/** STATE_DB in a folder that does not exist: whether the bot, which makes it, will be able to (the nearest folder that exists is writable). */
+function notYetThere(label: string, where: string): CheckResult {
+  const folder = dirname(where);
+  let existing = dirname(folder);
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (!statSync(existing).isDirectory()) return failed(label, `SQLite file ${where} cannot be created: ${existing} is a file, not a folder; check STATE_DB`);
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch {
+    return failed(label, `SQLite file ${where} cannot be created: ${existing} is not writable by this user; check STATE_DB, or make ${folder} writable`);
+  }
+  return passed(label, `SQLite file ${where} will be created, with its folder ${folder}, when the bot starts: ${existing} is writable`);
 }
 
 async function checkRedis(state: Extract<StateConfig, { kind: "redis" }>, timeoutMs: number): Promise<CheckResult> {

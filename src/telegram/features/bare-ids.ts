@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import { extractIds } from "../../payments/parse-ids.ts";
 import type { BotContext } from "../context.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { commands } from "../views/commands.ts";
+import { kindKeyboard } from "../views/keyboards.ts";
 import { usageText } from "./check-commands.ts";
 
 /**
@@ -27,10 +28,7 @@ export function bareIdsFeature(buttons: ButtonStore): Composer<BotContext> {
     }
     const { ids } = parsed;
     const button = (scope: "collection" | "airtime" | "status") => encodeButton({ action: "ask", scope, ids }, buttons);
-    const keyboard = new InlineKeyboard()
-      .text(ctx.t("button-collection"), await button("collection"))
-      .text(ctx.t("button-airtime"), await button("airtime"))
-      .text(ctx.t("button-both"), await button("status"));
+    const keyboard = await kindKeyboard(ctx.t, button);
     const question = ids.length === 1 ? ctx.t("pick-kind") : ctx.t("pick-kind-many", { count: String(ids.length) });
     await ctx.reply(question, { reply_parameters: replyParameters, reply_markup: keyboard });
   });

@@ -16,6 +16,7 @@ import { encodeButton } from "../buttons/answer-buttons.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { checkCommands } from "../views/commands.ts";
+import { kindKeyboard } from "../views/keyboards.ts";
 import { inTopic, topicOfUpdate } from "../topic.ts";
 
 export interface BulkUploadOptions {
@@ -76,10 +77,7 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
     const key = randomBytes(9).toString("base64url");
     await options.kv.set(`bulk-file:${key}`, JSON.stringify(file), PENDING_FILE_MS);
     const button = (kind: Scope) => encodeButton({ action: "bulk", scope: kind, ids: [key] }, options.buttons);
-    const keyboard = new InlineKeyboard()
-      .text(ctx.t("button-collection"), await button("collection"))
-      .text(ctx.t("button-airtime"), await button("airtime"))
-      .text(ctx.t("button-both"), await button("status"));
+    const keyboard = await kindKeyboard(ctx.t, button);
     await reply(ctx.t("bulk-pick-kind", { file: file.fileName }), { reply_markup: keyboard });
   });
 

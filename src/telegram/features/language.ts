@@ -29,14 +29,16 @@ export function languageFeature(deps: LanguageFeatureDeps): Composer<BotContext>
   const { choices, translations } = deps;
   const now = deps.now ?? Date.now;
   const locales = translations.locales;
+  // A language's own name: capitalised on its button and in a toast ("Français"), as a sentence of it writes it inside one ("français").
   const nameOf = (locale: string) => translations.translatorFor(locale)("language-name");
+  const inSentence = (locale: string) => translations.translatorFor(locale)("language-name-in-sentence");
   const keyboard = (current: string | undefined): InlineKeyboard => languageKeyboard(locales, current, nameOf);
 
   /** What the picker says in this chat, in the update's language. */
   const describe = (ctx: BotContext, chat: Chat): string => {
-    if (chat.type === "private") return ctx.t("language-current-private", { language: nameOf(ctx.locale) });
+    if (chat.type === "private") return ctx.t("language-current-private", { language: inSentence(ctx.locale) });
     const own = choices.localeFor({ chatId: chat.id });
-    return own ? ctx.t("language-current-group", { language: nameOf(own) }) : ctx.t("language-current-group-unset", { language: nameOf(ctx.locale) });
+    return own ? ctx.t("language-current-group", { language: inSentence(own) }) : ctx.t("language-current-group-unset", { language: inSentence(ctx.locale) });
   };
 
   const composer = new Composer<BotContext>();
@@ -66,9 +68,8 @@ export function languageFeature(deps: LanguageFeatureDeps): Composer<BotContext>
     ctx.logger.info({ chatId: chat.id, userId: ctx.from.id, locale, group }, "language chosen");
     // The rest of this update, the toast included, is in the language just chosen.
     translations.apply(ctx, locale);
-    const language = nameOf(locale);
-    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-language-chosen", { language }) }), ctx.logger);
-    await tolerateHarmless(ctx.editMessageText(ctx.t(group ? "language-chosen-group" : "language-chosen-private", { language }), { reply_markup: keyboard(locale) }), ctx.logger);
+    await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("toast-language-chosen", { language: nameOf(locale) }) }), ctx.logger);
+    await tolerateHarmless(ctx.editMessageText(ctx.t(group ? "language-chosen-group" : "language-chosen-private", { language: inSentence(locale) }), { reply_markup: keyboard(locale) }), ctx.logger);
   });
   return composer;
 }

@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
 import { parseIds } from "../../payments/parse-ids.ts";
 import { queryCost, type IdResult, type Query, type Scope } from "../../payments/query.ts";
 import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
@@ -12,6 +13,7 @@ import type { Press } from "../buttons/presses.ts";
 import type { PressRouter } from "../buttons/router.ts";
 import { commands } from "../views/commands.ts";
 import { answerKeyboard, withAskSupport } from "../views/keyboards.ts";
+import { phoneRows } from "../views/phone-rows.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
 import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
@@ -192,16 +194,16 @@ async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
     (a, b) => a.watch.startedAt - b.watch.startedAt || a.target.transactionId.localeCompare(b.target.transactionId) || SCOPE_ORDER[a.target.scope] - SCOPE_ORDER[b.target.scope],
   );
   const message = formatWatchList(entries, ctx.t, deps.clock);
-  let keyboard: InlineKeyboard | undefined;
   const shown = entries.slice(0, 50);
   // One ID watched as a collection and as airtime: two 🔕 that must not look alike.
   const twice = new Set(shown.map(({ target }) => target.transactionId).filter((id, index, ids) => ids.indexOf(id) !== index));
-  for (const [index, { target }] of shown.entries()) {
-    keyboard ??= new InlineKeyboard();
-    if (index > 0 && index % 2 === 0) keyboard.row();
+  const buttons: InlineKeyboardButton[] = [];
+  for (const { target } of shown) {
     const data = await encodeButton({ action: "unwatch", scope: target.scope, ids: [target.transactionId] }, deps.buttons);
     const label = twice.has(target.transactionId) ? ctx.t("button-unwatch-kind", { id: target.transactionId, kind: scopeLabel(target.scope, ctx.t) }) : ctx.t("button-unwatch", { id: target.transactionId });
-    keyboard.text(label, data);
+    buttons.push(InlineKeyboard.text(label, data));
   }
+  // Two short IDs to a row; a long one, or one with its kind, on a row of its own.
+  const keyboard = buttons.length > 0 ? InlineKeyboard.from(phoneRows(buttons, 2)) : undefined;
   return { text: message.text, entities: message.entities, keyboard };
 }

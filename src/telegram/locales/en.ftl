@@ -45,14 +45,16 @@ summary-heading = {$kind}: { $count ->
    *[other] {$count} IDs
 }
 summary-not-found = not found
-summary-unauthorized = token rejected, tell an admin
+summary-unauthorized = token rejected
 summary-timeout = no answer in time
 summary-busy = service busy
 summary-upstream-error = service error
 summary-invalid = unreadable answer
-summary-wrong-address = wrong service address, tell an admin
+summary-wrong-address = wrong service address
 summary-no-token = no access token, try again shortly
-summary-token-refused = credentials refused, tell an admin
+summary-token-refused = credentials refused
+summary-admin-told = An admin has been told.
+summary-tell-admin = Please tell an admin.
 summary-unknown-note = Unknown is not failed: check again later.
 
 ## Asking
@@ -229,6 +231,7 @@ toast-cancel-nothing = Nothing to cancel.
 unhandled-hint = I understand transaction IDs sent as text (TX-12345), commands such as /collection TX-12345, and lists of IDs as .csv or .txt files. /help shows everything.
 unknown-command = I don't know that command. To check a payment: /collection TX-12345, /airtime TX-12345 or /status TX-12345. /help lists everything.
 unknown-command-did-you-mean = I don't know that command. Did you mean {$command}? /help lists everything.
+feature-off-cases = Cases are off here: an admin turns them on by setting SUPPORT_CHAT_ID.
 
 ## Managing access: strangers asking
 access-denied-private-request = Sorry, this bot is private. Press Request access to ask the admins, or give an admin your user ID: {$userId}
@@ -434,9 +437,14 @@ digest-reasons = Most frequent failure reasons:
 digest-trouble = { $kind }: { $service } degraded or down · { $failures } with failures unusually high
 digest-trouble-none = The provider was never degraded or down.
 digest-watched = Payments watched now: { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d { $hours } h
+duration-years = { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}
 
 
 ## Moments: when something ends or may be done again (BOT_TIMEZONE)
@@ -448,6 +456,8 @@ moment-day = {$day} at {$time}
 # This language's own name, as its speakers write it: shown on the /language buttons.
 
 language-name = English
+# Inside a sentence: "I answer you in English".
+language-name-in-sentence = English
 # How numbers and dates are written (an Intl language tag): en-GB writes 1,204 and 24 Nov 2026.
 intl-locale = en-GB
 command-language = Choose the bot's language

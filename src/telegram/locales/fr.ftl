@@ -41,14 +41,16 @@ outcome-token-refused-hint-alerted = Le service a refusé les identifiants du bo
 ## Plusieurs ID dans une réponse
 summary-heading = {$kind} : {$count} ID
 summary-not-found = introuvable
-summary-unauthorized = jeton refusé, prévenez un administrateur
+summary-unauthorized = jeton refusé
 summary-timeout = pas de réponse à temps
 summary-busy = service saturé
 summary-upstream-error = erreur du service
 summary-invalid = réponse illisible
-summary-wrong-address = adresse du service erronée, prévenez un administrateur
+summary-wrong-address = adresse du service erronée
 summary-no-token = pas de jeton d'accès, réessayez dans un instant
-summary-token-refused = identifiants refusés, prévenez un administrateur
+summary-token-refused = identifiants refusés
+summary-admin-told = Un administrateur a été prévenu.
+summary-tell-admin = Prévenez un administrateur.
 summary-unknown-note = Inconnu ne veut pas dire échoué : revérifiez plus tard.
 
 ## Demander
@@ -225,6 +227,7 @@ toast-cancel-nothing = Rien à annuler.
 unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.
 unknown-command = Je ne connais pas cette commande. Pour vérifier un paiement : /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help montre tout.
 unknown-command-did-you-mean = Je ne connais pas cette commande. Vouliez-vous dire {$command} ? /help montre tout.
+feature-off-cases = Les dossiers sont désactivés ici : un administrateur les active en définissant SUPPORT_CHAT_ID.
 
 ## Managing access: strangers asking
 access-denied-private-request = Désolé, ce bot est privé. Appuyez sur Demander l'accès pour le demander aux administrateurs, ou donnez à un administrateur votre ID utilisateur : {$userId}
@@ -442,9 +445,14 @@ digest-reasons = Motifs d'échec les plus fréquents :
 digest-trouble = { $kind } : { $service } dégradé ou en panne · { $failures } avec des échecs anormalement nombreux
 digest-trouble-none = Le fournisseur n'a jamais été dégradé ni en panne.
 digest-watched = Paiements suivis en ce moment : { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } j { $hours } h
+duration-years = { $years ->
+    [one] { $years } an
+   *[other] { $years } ans
+}
 
 
 ## Moments: when something ends or may be done again (BOT_TIMEZONE)
@@ -456,6 +464,8 @@ moment-day = {$day} à {$time}
 # This language's own name, as its speakers write it: shown on the /language buttons.
 
 language-name = Français
+# Dans une phrase, en minuscule : « je vous réponds en français ».
+language-name-in-sentence = français
 # Comment s'écrivent les nombres et les dates (une étiquette de langue Intl) : fr écrit 1 204 et 24 nov. 2026.
 intl-locale = fr
 command-language = Choisir la langue du bot

@@ -59,14 +59,16 @@ summary-heading = {$kind}: { $count ->
    *[other] {$count} IDs consultados
 }
 summary-not-found = não encontrado
-summary-unauthorized = token recusado, avise um administrador
+summary-unauthorized = token recusado
 summary-timeout = sem resposta a tempo
 summary-busy = serviço ocupado
 summary-upstream-error = erro do serviço
 summary-invalid = resposta ilegível
-summary-wrong-address = endereço do serviço errado, avise um administrador
+summary-wrong-address = endereço do serviço errado
 summary-no-token = sem token de acesso, tente novamente daqui a pouco
-summary-token-refused = credenciais recusadas, avise um administrador
+summary-token-refused = credenciais recusadas
+summary-admin-told = Um administrador já foi avisado.
+summary-tell-admin = Por favor, avise um administrador.
 summary-unknown-note = Se não foi possível verificar um pagamento, isso não quer dizer que falhou: volte a verificar mais tarde.
 
 ## Pedidos
@@ -249,6 +251,7 @@ toast-cancel-nothing = Nada a cancelar.
 unhandled-hint = Compreendo IDs de transação enviados como texto (TX-12345), comandos como /collection TX-12345 e listas de IDs em ficheiros .csv ou .txt. /help mostra tudo.
 unknown-command = Não conheço esse comando. Para verificar um pagamento: /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help mostra todos os comandos.
 unknown-command-did-you-mean = Não conheço esse comando. Queria dizer {$command}? /help mostra todos os comandos.
+feature-off-cases = Os casos estão desativados aqui: um administrador ativa-os definindo SUPPORT_CHAT_ID.
 
 ## Gestão de acessos: pedidos de desconhecidos
 access-denied-private-request = Desculpe, este bot é privado. Toque em Pedir acesso para fazer o pedido aos administradores, ou dê a um administrador o seu ID de utilizador: {$userId}
@@ -454,9 +457,14 @@ digest-reasons = Motivos de falha mais frequentes:
 digest-trouble = { $kind }: fornecedor com perturbações ou fora de serviço durante { $service } · falhas invulgarmente numerosas durante { $failures }
 digest-trouble-none = O fornecedor nunca esteve com perturbações nem fora de serviço.
 digest-watched = Pagamentos em acompanhamento agora: { $count }
+duration-seconds = { $seconds } s
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h { $minutes } min
 duration-days = { $days } d e { $hours } h
+duration-years = { $years ->
+    [one] { $years } ano
+   *[other] { $years } anos
+}
 
 ## Momentos: quando algo termina ou pode voltar a ser feito (BOT_TIMEZONE)
 moment-today = hoje às {$time}
@@ -466,6 +474,8 @@ moment-day = {$day} às {$time}
 ## Idioma
 # O nome deste idioma, tal como os seus falantes o escrevem: aparece nos botões de /language.
 language-name = Português
+# Numa frase, em minúsculas: «respondo-lhe em português».
+language-name-in-sentence = português
 # Como se escrevem números e datas (uma etiqueta de idioma Intl): pt-PT, como em Moçambique e Angola, escreve 12 045 e 24/11/2026.
 intl-locale = pt-PT
 command-language = Escolher o idioma do bot

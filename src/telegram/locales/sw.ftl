@@ -62,14 +62,16 @@ outcome-token-refused-hint-alerted = Huduma imekataa vitambulisho vya bot, kwa h
 ## ID kadhaa katika jibu moja
 summary-heading = {$kind}: ID {$count}
 summary-not-found = haikupatikana
-summary-unauthorized = tokeni imekataliwa, mjulishe msimamizi
+summary-unauthorized = tokeni imekataliwa
 summary-timeout = jibu halikufika kwa wakati
 summary-busy = huduma ina shughuli nyingi
 summary-upstream-error = hitilafu ya huduma
 summary-invalid = jibu lisilosomeka
-summary-wrong-address = anwani ya huduma si sahihi, mjulishe msimamizi
+summary-wrong-address = anwani ya huduma si sahihi
 summary-no-token = hakuna tokeni ya ufikiaji, jaribu tena baada ya muda mfupi
-summary-token-refused = vitambulisho vimekataliwa, mjulishe msimamizi
+summary-token-refused = vitambulisho vimekataliwa
+summary-admin-told = Msimamizi amejulishwa.
+summary-tell-admin = Tafadhali mjulishe msimamizi.
 summary-unknown-note = Hali isiyojulikana haimaanishi kwamba malipo yameshindwa: kagua tena baadaye.
 
 ## Kuuliza
@@ -234,6 +236,7 @@ toast-cancel-nothing = Hakuna cha kughairi.
 unhandled-hint = Ninaelewa ID za miamala zinazotumwa kama maandishi (TX-12345), amri kama /collection TX-12345, na orodha za ID katika faili la .csv au .txt. /help inaonyesha yote.
 unknown-command = Siitambui amri hiyo. Ili kukagua malipo: /collection TX-12345, /airtime TX-12345 au /status TX-12345. /help inaonyesha amri zote.
 unknown-command-did-you-mean = Siitambui amri hiyo. Ulimaanisha {$command}? /help inaonyesha amri zote.
+feature-off-cases = Kesi zimezimwa hapa: msimamizi anaziwasha kwa kuweka SUPPORT_CHAT_ID.
 
 ## Kusimamia ruhusa: watu wasiojulikana wanaoomba
 access-denied-private-request = Samahani, bot hii ni ya faragha. Bonyeza Omba ruhusa ili kuwauliza wasimamizi, au mpe msimamizi ID yako ya mtumiaji: {$userId}
@@ -436,9 +439,14 @@ digest-reasons = Sababu zinazojitokeza zaidi za kushindwa:
 digest-trouble = { $kind }: huduma ikisuasua au isipopatikana: { $service } · malipo mengi yakishindwa isivyo kawaida: { $failures }
 digest-trouble-none = Mtoa huduma hakuwahi kusuasua wala kukosekana.
 digest-watched = Malipo yanayofuatiliwa sasa: { $count }
+duration-seconds = sekunde { $seconds }
 duration-minutes = dakika { $minutes }
 duration-hours = saa { $hours } dakika { $minutes }
 duration-days = siku { $days } saa { $hours }
+duration-years = { $years ->
+    [one] mwaka { $years }
+   *[other] miaka { $years }
+}
 
 
 ## Nyakati: jambo linapoisha au linapoweza kufanywa tena (BOT_TIMEZONE)
@@ -450,6 +458,8 @@ moment-day = {$day} saa {$time}
 # Jina la lugha hii jinsi wazungumzaji wake wanavyoliandika: huonyeshwa kwenye vitufe vya /language.
 
 language-name = Kiswahili
+# Ndani ya sentensi: "ninakujibu kwa Kiswahili".
+language-name-in-sentence = Kiswahili
 # Jinsi namba na tarehe zinavyoandikwa (lebo ya lugha ya Intl): sw huandika 12,045 na 24 Nov 2026.
 intl-locale = sw
 command-language = Chagua lugha ya bot

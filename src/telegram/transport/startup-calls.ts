@@ -1,18 +1,35 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { GrammyError, HttpError } from "grammy";
+import type { Logger } from "../../logger.ts";
 import { describeTelegramFailure } from "./errors.ts";
 
 /**
  * A Bot API call made at start failed. Only Telegram's description (or the network error's
  * message) is kept: the error grammY throws also holds the call's payload, and setWebhook's
- * payload holds the webhook secret.
+ * payload holds the webhook secret. `sentence`, when given, is what the operator reads instead.
  */
 export class StartupCallError extends Error {
   constructor(
     readonly method: string,
     readonly description: string,
+    sentence?: string,
   ) {
-    super(`${method} failed: ${description}`);
+    super(sentence ?? `${method} failed: ${description}`);
     this.name = "StartupCallError";
   }
+}
+
+/** The process was asked to stop (SIGTERM, SIGINT) while it was starting: nothing failed. */
+export class StartupStoppedError extends Error {
+  constructor(readonly signal: string) {
+    super(`stopped during start-up (${signal})`);
+    this.name = "StartupStoppedError";
+  }
+}
+
+/** Throws StartupStoppedError once the start-up's signal is aborted: between steps that cannot be interrupted themselves. */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new StartupStoppedError(String(signal.reason ?? "aborted"));
 }
 
 /** Runs a start-up call (getMe, setWebhook, deleteWebhook, setMyCommands), rethrowing only what is safe to log. */
@@ -21,5 +38,51 @@ export async function startupCall<T>(method: string, call: () => Promise<T>): Pr
     return await call();
   } catch (error) {
     throw new StartupCallError(method, describeTelegramFailure(error));
+  }
+}
+
+export interface UntilAnsweredOptions {
+  logger: Logger;
+  /** Aborted when the process is asked to stop: the wait ends at once (StartupStoppedError). */
+  signal?: AbortSignal | undefined;
+  /** TELEGRAM_API_ROOT, when set: a refusal names it rather than Telegram. */
+  apiRoot?: string | undefined;
+  /** The wait after the nth failed attempt. */
+  delayMs?: (attempt: number) => number;
+  now?: () => number;
+}
+
+/** 1, 2, 4, 8, 16 s, then every 30 s: a network back within seconds is caught at once, one away for long costs a line a half-minute. */
+export const startupRetryDelayMs = (attempt: number): number => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+
+/**
+ * A call Telegram must answer before the bot can start (getMe), made with an API that does not
+ * retry by itself: tried again for as long as Telegram cannot be reached (a network error, a 5xx,
+ * a 429), each failed attempt logged with when the next one is, and given up at once when the
+ * process is asked to stop. A bot token Telegram refuses (401, or 404 for a malformed one) ends
+ * the start with what to do about it, as `npm run doctor` says it.
+ */
+export async function untilTelegramAnswers<T>(method: string, call: (signal: AbortSignal | undefined) => Promise<T>, options: UntilAnsweredOptions): Promise<T> {
+  const { logger, signal } = options;
+  const delayMs = options.delayMs ?? startupRetryDelayMs;
+  const now = options.now ?? Date.now;
+  for (let attempt = 1; ; attempt++) {
+    throwIfStopped(signal);
+    try {
+      return await call(signal);
+    } catch (error) {
+      throwIfStopped(signal);
+      const description = describeTelegramFailure(error);
+      if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
+        const where = options.apiRoot ? `the Bot API at TELEGRAM_API_ROOT (${new URL(options.apiRoot).host})` : "Telegram";
+        throw new StartupCallError(method, description, `${where} refused TELEGRAM_BOT_TOKEN (HTTP ${error.error_code} to ${method}): copy it again from @BotFather (/mybots → API Token)`);
+      }
+      const unreachable = error instanceof HttpError || (error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429));
+      if (!unreachable) throw new StartupCallError(method, description);
+      const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
+      const wait = retryAfter !== undefined ? retryAfter * 1_000 : delayMs(attempt);
+      logger.warn({ method, attempt, description, retryInSeconds: wait / 1_000, nextAttemptAt: new Date(now() + wait).toISOString() }, "could not reach Telegram at start; trying again");
+      await sleep(wait, undefined, signal ? { signal } : {}).catch(() => throwIfStopped(signal));
+    }
   }
 }

@@ -7,7 +7,12 @@ export interface Command {
   menu?: string;
   /** Only admins may use it: it is in their menu alone, and anyone else gets what an unknown command gets. */
   admin?: true;
+  /** The feature it belongs to, when configuration may leave that feature off: then it is said to be off, and never suggested. */
+  feature?: OptionalFeature;
 }
+
+/** Features that are there only when configured: cases (SUPPORT_CHAT_ID). */
+export type OptionalFeature = "cases";
 
 /**
  * Every command the bot understands: features route on these, and the command menu is built from
@@ -26,8 +31,8 @@ export const commands = {
   help: { name: "help", menu: "command-help" },
   start: { name: "start" },
   // Cases are there only with SUPPORT_CHAT_ID: out of the menu everyone shares (/help names them where they work).
-  escalate: { name: "escalate" },
-  cases: { name: "cases" },
+  escalate: { name: "escalate", feature: "cases" },
+  cases: { name: "cases", feature: "cases" },
   invite: { name: "invite", menu: "command-invite", admin: true },
   invites: { name: "invites", menu: "command-invites", admin: true },
   users: { name: "users", menu: "command-users", admin: true },
@@ -54,9 +59,17 @@ export const adminMenuCommands: readonly MenuCommand[] = (Object.values(commands
 /** The commands only admins may use, by name. */
 export const adminCommandNames: ReadonlySet<string> = new Set((Object.values(commands) as Command[]).filter((command) => command.admin).map((command) => command.name));
 
-/** The commands a person may be pointed to: everyone's, and admins' own for admins. */
-export function commandNamesFor(admin: boolean): readonly string[] {
-  return (Object.values(commands) as Command[]).filter((command) => admin || !command.admin).map((command) => command.name);
+/** The commands a person may be pointed to: everyone's, and admins' own for admins, of the features that are on. */
+export function commandNamesFor(admin: boolean, featuresOn: ReadonlySet<OptionalFeature>): readonly string[] {
+  return (Object.values(commands) as Command[])
+    .filter((command) => (admin || !command.admin) && (command.feature === undefined || featuresOn.has(command.feature)))
+    .map((command) => command.name);
+}
+
+/** The feature that is off and that a command typed exactly belongs to; undefined for any other command. */
+export function offFeatureOf(typed: string, featuresOn: ReadonlySet<OptionalFeature>): OptionalFeature | undefined {
+  const command = (Object.values(commands) as Command[]).find((known) => known.name === typed.toLowerCase());
+  return command?.feature !== undefined && !featuresOn.has(command.feature) ? command.feature : undefined;
 }
 
 /**

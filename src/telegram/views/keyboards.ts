@@ -1,10 +1,11 @@
 import { InlineKeyboard } from "grammy";
 import { worthACase } from "../../payments/cases/case.ts";
-import { relevantOutcomes, type IdResult, type Query } from "../../payments/query.ts";
+import { relevantOutcomes, type IdResult, type Query, type Scope } from "../../payments/query.ts";
 import type { Translate } from "../i18n.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
+import { phoneRows } from "./phone-rows.ts";
 
 /** Who watches an answer's open payments in its chat: what its 🔔 button shows. */
 export interface WatchState {
@@ -23,13 +24,26 @@ export interface WatchState {
  */
 export async function answerKeyboard(query: Query, t: Translate, buttons: ButtonStore, watch: WatchState | undefined): Promise<InlineKeyboard> {
   const data = (action: "refresh" | "notify" | "stop") => encodeButton({ action, scope: query.scope, ids: query.ids }, buttons);
-  const keyboard = new InlineKeyboard().text(t("button-refresh"), await data("refresh"));
-  if (!watch || watch.chatType === "channel") return keyboard;
-  if (watch.chatType === "private") {
-    return watch.mine ? keyboard.text(t("button-stop-notifying"), await data("stop")) : keyboard.text(t("button-notify"), await data("notify"));
+  const shown = [InlineKeyboard.text(t("button-refresh"), await data("refresh"))];
+  if (watch && watch.chatType === "private") {
+    shown.push(watch.mine ? InlineKeyboard.text(t("button-stop-notifying"), await data("stop")) : InlineKeyboard.text(t("button-notify"), await data("notify")));
+  } else if (watch && watch.chatType !== "channel") {
+    shown.push(InlineKeyboard.text(watch.subscribers > 0 ? t("button-notify-count", { count: String(watch.subscribers) }) : t("button-notify"), await data("notify")));
+    if (watch.subscribers > 0) shown.push(InlineKeyboard.text(t("button-stop"), await data("stop")));
   }
-  keyboard.text(watch.subscribers > 0 ? t("button-notify-count", { count: String(watch.subscribers) }) : t("button-notify"), await data("notify"));
-  return watch.subscribers > 0 ? keyboard.text(t("button-stop"), await data("stop")) : keyboard;
+  // As many to a row as a phone shows uncut: "🔕 Ne plus me prévenir" goes under "🔄 Actualiser".
+  return InlineKeyboard.from(phoneRows(shown));
+}
+
+/** Which kind IDs sent alone (or a file of them) are: Collection, Airtime, Both, in rows a phone shows uncut. */
+export async function kindKeyboard(t: Translate, data: (scope: Scope) => Promise<string>): Promise<InlineKeyboard> {
+  return InlineKeyboard.from(
+    phoneRows([
+      InlineKeyboard.text(t("button-collection"), await data("collection")),
+      InlineKeyboard.text(t("button-airtime"), await data("airtime")),
+      InlineKeyboard.text(t("button-both"), await data("status")),
+    ]),
+  );
 }
 
 /** Whether an answer is about one payment that is not SUCCESS (FAILED, not final, not found, not checked): worth a case. */

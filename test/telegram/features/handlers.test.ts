@@ -276,6 +276,29 @@ describe("unknown commands", () => {
     expect(sent()[1]?.payload.text).toBe("I don't know that command. Did you mean /revoke? /help lists everything.");
   });
 
+  it.each([["/escalate COL-1 the customer was charged twice"], ["/cases"]])("with cases off, %s says in one line that cases are off and what turns them on", async (typed) => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere() });
+    await bot.handleUpdate(messageUpdate(typed));
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.payload.text).toBe("Cases are off here: an admin turns them on by setting SUPPORT_CHAT_ID.");
+  });
+
+  it("with cases off, never suggests a command of theirs for a typo", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere() });
+    await bot.handleUpdate(messageUpdate("/escalat COL-1"));
+    await bot.handleUpdate(messageUpdate("/case"));
+    expect(sent().map((call) => call.payload.text)).toEqual([
+      "I don't know that command. To check a payment: /collection TX-12345, /airtime TX-12345 or /status TX-12345. /help lists everything.",
+      "I don't know that command. To check a payment: /collection TX-12345, /airtime TX-12345 or /status TX-12345. /help lists everything.",
+    ]);
+  });
+
+  it("with cases on, suggests their commands for a typo", async () => {
+    const { bot, sent } = createTestBot({ enquiry: successEverywhere(), support: { chatId: -100_777, threadId: undefined, remindMs: 60_000 } });
+    await bot.handleUpdate(messageUpdate("/escalat COL-1"));
+    expect(sent()[0]?.payload.text).toBe("I don't know that command. Did you mean /escalate? /help lists everything.");
+  });
+
   it("in a group, answers an unknown command only when it names this bot", async () => {
     const { bot, sent } = createTestBot({ enquiry: successEverywhere(), access: { allowedChatIds: new Set([GROUP.id]) } });
     await bot.handleUpdate(groupMessage("/foo"));

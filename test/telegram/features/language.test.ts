@@ -9,7 +9,8 @@ const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
 const MEMBER = { id: 5002, is_bot: false, first_name: "Kofi", language_code: "en" };
 const ADMIN = { id: 5003, is_bot: false, first_name: "Neema", language_code: "en" };
 const t = (locale: string) => translations.translatorFor(locale);
-const name = (locale: string) => t(locale)("language-name");
+/** A language's name as a sentence of its own language writes it ("français" in French, "English" in English). */
+const name = (locale: string) => t(locale)("language-name-in-sentence");
 
 /** Telegram's getChatMember: ADMIN administers the group, everyone else is a member. */
 const members = (method: string, payload: Record<string, unknown>) =>
@@ -51,7 +52,7 @@ describe("languages", () => {
 
     await bot.bot.handleUpdate(callbackUpdate("L:sw", { message_id: 9000, chat: { id: USER.id, type: "private" }, reply_markup: picker.reply_markup }));
     const edit = bot.edits().at(-1)?.payload ?? {};
-    expect(edit.text).toBe(t("sw")("language-chosen-private", { language: "Kiswahili" }));
+    expect(edit.text).toBe(t("sw")("language-chosen-private", { language: name("sw") }));
     expect(keyboardOf(edit).map((button) => button.text)).toContain("✓ Kiswahili");
     expect(bot.toasts().at(-1)?.payload.text).toBe(t("sw")("toast-language-chosen", { language: "Kiswahili" }));
     expect(JSON.parse((await bot.state.records.get("languages", `user:${USER.id}`)) ?? "{}")).toMatchObject({ locale: "sw", by: USER.id });
@@ -61,6 +62,21 @@ describe("languages", () => {
     const answer = bot.sent().at(-1)?.payload ?? {};
     expect(answer.text).toContain(t("sw")("label-payment"));
     expectSendable(bot.calls);
+  });
+
+  it("names a language in lower case inside a French or Portuguese sentence, and capitalised on its own (buttons, toasts)", async () => {
+    const bot = harness();
+    await bot.bot.handleUpdate(messageUpdate("/language", { languageCode: "fr" }));
+    const picker = bot.sent()[0]?.payload ?? {};
+    expect(picker.text).toBe("Je vous réponds en français. Choisissez-en une autre :");
+    expect(keyboardOf(picker).map((button) => button.text)).toEqual(["English", "✓ Français", "Português", "Kiswahili"]);
+    await bot.bot.handleUpdate(callbackUpdate("L:pt", { message_id: 9000, chat: { id: USER.id, type: "private" }, reply_markup: picker.reply_markup }));
+    expect(bot.edits().at(-1)?.payload.text).toBe("✅ A partir de agora, respondo-lhe em português.");
+    expect(bot.toasts().at(-1)?.payload.text).toBe("Português ✓");
+    await bot.bot.handleUpdate(callbackUpdate("L:fr", { message_id: 9000, chat: { id: USER.id, type: "private" }, reply_markup: picker.reply_markup }));
+    expect(bot.edits().at(-1)?.payload.text).toBe("✅ Désormais, je vous réponds en français.");
+    await bot.bot.handleUpdate(callbackUpdate("L:en", { message_id: 9000, chat: { id: USER.id, type: "private" }, reply_markup: picker.reply_markup }));
+    expect(bot.edits().at(-1)?.payload.text).toBe("✅ From now on I answer you in English.");
   });
 
   it("in a group, only its administrators set its language; then everyone there is answered in it", async () => {
@@ -81,7 +97,7 @@ describe("languages", () => {
     expect(await bot.state.records.get("languages", `chat:${GROUP.id}`)).toBeUndefined();
 
     await bot.bot.handleUpdate(callbackUpdate("L:pt", pressed, ADMIN));
-    expect(bot.edits().at(-1)?.payload.text).toBe(t("pt")("language-chosen-group", { language: "Português" }));
+    expect(bot.edits().at(-1)?.payload.text).toBe("✅ O idioma deste grupo passa a ser português: todos aqui recebem as respostas neste idioma.");
 
     // A French-speaking member, and one who chose Swahili for themselves: both read the group's Portuguese there.
     await bot.bot.handleUpdate(groupMessage("/collection TX-2", { from: MEMBER, languageCode: "fr" }));
@@ -89,7 +105,7 @@ describe("languages", () => {
     await bot.state.records.update("languages", `user:${MEMBER.id}`, () => JSON.stringify({ locale: "sw", by: MEMBER.id, at: 1 }));
     await bot.assembled.languages.refresh();
     await bot.bot.handleUpdate(groupMessage("/language", { from: MEMBER }));
-    expect(bot.sent().at(-1)?.payload.text).toContain(t("pt")("language-current-group", { language: "Português" }));
+    expect(bot.sent().at(-1)?.payload.text).toContain("Idioma deste grupo: português.");
     // …and their own language in private.
     await bot.bot.handleUpdate(messageUpdate("/help", { from: MEMBER }));
     expect(bot.sent().at(-1)?.payload.text).toContain(t("sw")("help-private-tip"));

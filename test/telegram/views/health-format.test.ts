@@ -3,6 +3,7 @@ import { figuresOf } from "../../../src/payments/health/counting/counts.ts";
 import type { DailyDigest } from "../../../src/payments/health/reporting/daily-digest.ts";
 import { Translations } from "../../../src/telegram/i18n.ts";
 import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../src/telegram/views/format/health.ts";
+import { formatDuration } from "../../../src/telegram/views/format/numbers.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { kindCounts } from "../../support/health-counts.ts";
 
@@ -36,6 +37,29 @@ describe("health messages", () => {
     expect(formatHealthChange(slow, formats("en")).text).toMatch(/Answers are slow: 95 % within 9\.9 secs over the last 5 minutes \(40 enquiries\)\.$/);
     const recovered = { type: "service-recovered" as const, kind: "airtime" as const, worst: "down" as const, figures, startedAt: T0, at: T0 + 2 * HOUR + 5 * 60_000 };
     expect(formatHealthChange(recovered, formats("en")).text).toBe("🟢 Airtime: the payment provider is back to normal since 11:05:00 UTC, after 2 h 5 min of trouble (at worst down).");
+  });
+
+  it.each([
+    ["en", 11_000, "after 11 s of trouble"],
+    ["en", 59_400, "after 59 s of trouble"],
+    ["en", 90_000, "after 2 min of trouble"],
+    ["fr", 11_000, "après 11 s de difficultés"],
+    ["sw", 11_000, "sekunde 11"],
+  ])("in %s, a recovery after %i ms says %j, not a minute it never lasted", (locale, lasted, expected) => {
+    const figures = figuresOf(kindCounts({ success: 30 }, 400));
+    const recovered = { type: "service-recovered" as const, kind: "collection" as const, worst: "degraded" as const, figures, startedAt: T0, at: T0 + lasted };
+    expect(formatHealthChange(recovered, formats(locale)).text).toContain(expected);
+  });
+
+  it.each([
+    ["en", 73, "73 years"],
+    ["en", 1, "1 year"],
+    ["fr", 73, "73 ans"],
+    ["pt", 73, "73 anos"],
+    ["sw", 73, "miaka 73"],
+    ["sw", 1, "mwaka 1"],
+  ])("in %s, a time %i years away (a token that expires in 2100) reads %j, not thousands of days", (locale, years, expected) => {
+    expect(formatDuration(years * 365.25 * 24 * HOUR + 3 * HOUR, translations.translatorFor(locale))).toBe(expected);
   });
 
   it("warns of the token's expiry by stage", () => {

@@ -5,7 +5,7 @@ import { COULD_NOT_CHECK, healthOutcome } from "../../../payments/health/countin
 import type { NumberFormats } from "./numbers.ts";
 import type { Translate } from "../../i18n.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../../../payments/query.ts";
-import { formatOutcomeBlock, formatOutcomeLine, type OutcomeFormatOptions } from "./outcome.ts";
+import { adviceOf, formatOutcomeBlock, formatOutcomeLine, formatUnknownBlock, isForAnAdmin, type OutcomeFormatOptions } from "./outcome.ts";
 import { bold, concat, fitMessage, formatClock, line, mono } from "./text.ts";
 
 export interface Answer {
@@ -36,7 +36,7 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
     if (notFoundAnywhere.length === 1) {
       sections.push(concat([line("🔍 ", bold(t("kind-status")), " ", mono(result.id)), t("outcome-not-found-anywhere")], "\n"));
     } else {
-      sections.push(...shown.map((outcome) => formatOutcomeBlock(outcome, t, options)));
+      sections.push(...outcomeBlocks(shown, t, options));
     }
   } else {
     const kind = t(scope === "status" ? "kind-status" : scope === "collection" ? "kind-collection" : "kind-airtime");
@@ -46,12 +46,32 @@ export function formatAnswer(scope: Scope, results: readonly IdResult[], t: Tran
       return relevant.map((outcome) => formatOutcomeLine(outcome, t, { withKind: scope === "status" }));
     });
     sections.push(concat([bold(t("summary-heading", { kind, count: results.length })), ...lines], "\n"));
+    // Each line says what went wrong; who was told (or who to tell) is said once.
+    if (shown.some(isForAnAdmin)) sections.push(new FormattedString(t(options.adminAlerted ? "summary-admin-told" : "summary-tell-admin")));
     if (shown.some((outcome) => !isFinal(outcome) && outcome.type !== "found")) sections.push(new FormattedString(t("summary-unknown-note")));
   }
   sections.push(...troubleLines(shown, t, options));
   // The time of the checks shown: a kind that does not know the ID is not shown, nor is its time.
   sections.push(new FormattedString(t("checked-at", { time: (options.clock ?? formatClock)(oldestCheck(shown.length > 0 ? shown : allOutcomes)) })));
   return { message: fitMessage(concat(sections, "\n\n")), final };
+}
+
+/**
+ * One block per outcome, but outcomes that could not be checked for the same reason (a rejected
+ * token on both kinds of an ID) share one: their headings, then the advice once.
+ */
+function outcomeBlocks(shown: readonly EnquiryOutcome[], t: Translate, options: AnswerFormatOptions): FormattedString[] {
+  const groups: { advice: string | undefined; outcomes: EnquiryOutcome[] }[] = [];
+  for (const outcome of shown) {
+    const advice = outcome.type === "found" ? undefined : adviceOf(outcome, t, options);
+    const same = advice === undefined ? undefined : groups.find((group) => group.advice === advice);
+    if (same) same.outcomes.push(outcome);
+    else groups.push({ advice, outcomes: [outcome] });
+  }
+  return groups.map(({ outcomes }) => {
+    const unknown = outcomes.filter((outcome) => outcome.type !== "found");
+    return unknown.length > 1 ? formatUnknownBlock(unknown, t, options) : formatOutcomeBlock(outcomes[0] as EnquiryOutcome, t, options);
+  });
 }
 
 /** The age of an answer is the age of its oldest part (parts may come from a short cache). */

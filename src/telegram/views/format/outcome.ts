@@ -78,6 +78,11 @@ function upstreamErrorText(hint: UpstreamHint | undefined, t: Translate, options
   }
 }
 
+/** Whether an outcome is an admin's to fix (a rejected token, refused credentials, a wrong address): an answer says once who was told. */
+export function isForAnAdmin(outcome: EnquiryOutcome): boolean {
+  return outcome.type === "unauthorized" || (outcome.type === "upstream_error" && (outcome.hint === "wrong_address" || outcome.hint === "token_refused"));
+}
+
 /** A few words for an outcome where the service could not tell (in lists and summaries). */
 export function shortOutcomeText(outcome: Exclude<EnquiryOutcome, { type: "found" }>, t: Translate): string {
   return unknownOutcomeText(outcome, t, {}).short;
@@ -93,12 +98,8 @@ function kindLabel(kind: EnquiryKind, t: Translate): string {
  * what to do.
  */
 export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, options: OutcomeFormatOptions = {}): FormattedString {
-  const heading = line(markerOf(outcome), " ", bold(kindLabel(outcome.kind, t)), " ", mono(outcome.transactionId));
-  if (outcome.type !== "found") {
-    const { title, hint } = unknownOutcomeText(outcome, t, options);
-    // ": " in English, " : " in French: the separator is the language's.
-    return concat([line(heading, t("heading-separator"), bold(title)), hint, t("unknown-not-failed")], "\n");
-  }
+  if (outcome.type !== "found") return formatUnknownBlock([outcome], t, options);
+  const heading = headingOf(outcome, t);
   const { transaction } = outcome;
   const state = paymentState(transaction);
   const status = shownStatus(transaction.status);
@@ -114,6 +115,24 @@ export function formatOutcomeBlock(outcome: EnquiryOutcome, t: Translate, option
   const serviceId = shownReference(outcome.serviceTransactionId);
   if (serviceId) lines.push(line(`${t("label-service-id")} `, mono(serviceId)));
   return concat(lines, "\n");
+}
+
+function headingOf(outcome: EnquiryOutcome, t: Translate): FormattedString {
+  return line(markerOf(outcome), " ", bold(kindLabel(outcome.kind, t)), " ", mono(outcome.transactionId));
+}
+
+/** What could not be checked, and why, for one outcome or several with the same advice (both kinds of an ID): each its heading, the advice once. */
+export function formatUnknownBlock(outcomes: readonly Exclude<EnquiryOutcome, { type: "found" }>[], t: Translate, options: OutcomeFormatOptions = {}): FormattedString {
+  const [first] = outcomes;
+  const { hint } = first ? unknownOutcomeText(first, t, options) : { hint: "" };
+  // ": " in English, " : " in French: the separator is the language's.
+  const headings = outcomes.map((outcome) => line(headingOf(outcome, t), t("heading-separator"), bold(unknownOutcomeText(outcome, t, options).title)));
+  return concat([...headings, hint, t("unknown-not-failed")], "\n");
+}
+
+/** The advice an answer gives for an outcome where the service could not tell: outcomes with the same advice are shown together. */
+export function adviceOf(outcome: Exclude<EnquiryOutcome, { type: "found" }>, t: Translate, options: OutcomeFormatOptions = {}): string {
+  return unknownOutcomeText(outcome, t, options).hint;
 }
 
 /** Service text as shown: cleaned, shortened, and absent when nothing printable is left. */
