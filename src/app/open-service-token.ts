@@ -181,7 +181,7 @@ function readSecretFile(path: string): string {
  * quickly; computed again only when the secret changes (a rewritten ENQUIRY_CLIENT_SECRET_FILE).
  */
 function credentialsKey(credentials: ClientCredentials, secret: () => string): () => string {
-  const salt = createHash("sha256").update(["client-credentials", credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest();
+  const salt = createHash("sha256").update(["client credentials", credentials.tokenUrl, credentials.clientId, credentials.scope ?? ""].join("\n")).digest();
   let last: { secret: string; key: string } | undefined;
   return () => {
     let value: string;
