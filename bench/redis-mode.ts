@@ -169,6 +169,7 @@ export async function redisMode(sizes: RedisSizes) {
     const baseline = await measure("baseline", "embedded");
     const burstAway = await atOnce({ delayMs: REDIS_DELAY_MS });
     const roundTripMs = await pingMs(availability.url, REDIS_DELAY_MS);
+    const localAlone = { newAnswer: local.aloneNew.p50Ms, cachedAnswer: local.aloneCached?.p50Ms ?? Number.NaN };
     const figures = (run: typeof local) => ({
       cpuMsPerCommand: run.fresh?.cpuMsPerCommand ?? Number.NaN,
       commandsPerCommand: run.fresh?.redisCommandsPerCommand,
@@ -180,6 +181,8 @@ export async function redisMode(sizes: RedisSizes) {
       },
     });
     const redisAway = figures(away);
+    // What the reply waited for, told by the time it took: the writes counted include those that go out beside the reply (the cache's).
+    const waitedFor = (awayMs: number, localMs: number) => (awayMs - localMs) / (roundTripMs.throughProxy - roundTripMs.direct);
     // The service answers at once here: what a command takes until its reply is what the bot adds.
     const addedMs = { embedded: embedded.aloneNew.p50Ms, redis: local.aloneNew.p50Ms, redisAway: away.aloneNew.p50Ms, baseline: baseline.aloneNew.p50Ms };
     const burstToLatency = burstAway.makespanMs / SLOW_SERVICE_MS;
@@ -190,7 +193,13 @@ export async function redisMode(sizes: RedisSizes) {
       roundTripMs,
       embedded: { cpuMsPerCommand: embedded.fresh?.cpuMsPerCommand ?? Number.NaN, oneAtATimeP50Ms: embedded.aloneNew.p50Ms },
       redis: figures(local),
-      redisAway,
+      redisAway: {
+        ...redisAway,
+        roundTripsWaitedFor: {
+          newAnswer: waitedFor(redisAway.oneAtATime.newAnswer.p50Ms, localAlone.newAnswer),
+          cachedAnswer: waitedFor(redisAway.oneAtATime.cachedAnswer.p50Ms, localAlone.cachedAnswer),
+        },
+      },
       baseline: { oneAtATimeP50Ms: baseline.aloneNew.p50Ms },
       addedToServiceLatencyMs: addedMs,
       atOnce: { agents: sizes.atOnce, serviceLatencyMs: SLOW_SERVICE_MS, redisAway: burstAway },
