@@ -101,6 +101,11 @@ export function renderTable(results: Results, poolSize: number): string {
       ].join("\n"),
     );
   }
+  if (s.memory) {
+    const mem = s.memory;
+    const readings = Object.entries(mem.rssMb).map(([label, value]) => `${label.replace(/^after(\d+)$/, "after $1 enquiries").replace("afterStart", "after start")}: ${n(value)} MB`);
+    parts.push(`**4b. Memory over time (ours)**: RSS ${readings.join(", ")}. Growth between the last two: ${n(mem.growthBetweenLastTwoMb, 1)} MB (noise allowance ${n(mem.noiseAllowanceMb, 1)} MB): ${pass(mem.targets.noGrowthBeyondNoise)}.`);
+  }
   if (s.morningBurst) {
     const morning = s.morningBurst;
     parts.push(
@@ -115,11 +120,6 @@ export function renderTable(results: Results, poolSize: number): string {
         `Targets: after the burst, within 1.25× the baseline's: ${pass(morning.targets.afterBurstWithin1_25xBaseline)} (${n(morning.ratios.afterBurst, 2)}×); CPU per command within 0.8× the baseline's: ${pass(morning.targets.cpuPerCommandWithin0_8xBaseline)} (${n(morning.ratios.cpuPerCommand, 2)}×).`,
       ].join("\n"),
     );
-  }
-  if (s.memory) {
-    const mem = s.memory;
-    const readings = Object.entries(mem.rssMb).map(([label, value]) => `${label.replace(/^after(\d+)$/, "after $1 enquiries").replace("afterStart", "after start")}: ${n(value)} MB`);
-    parts.push(`**4b. Memory over time (ours)**: RSS ${readings.join(", ")}. Growth between the last two: ${n(mem.growthBetweenLastTwoMb, 1)} MB (noise allowance ${n(mem.noiseAllowanceMb, 1)} MB): ${pass(mem.targets.noGrowthBeyondNoise)}.`);
   }
   if (s.watchStorm) {
     const storm = s.watchStorm;
