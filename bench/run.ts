@@ -6,7 +6,7 @@ import { parseConfig } from "../src/config.ts";
 import { BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { BACKGROUND_FULL, BACKGROUND_QUICK, bulkFile, settleStorm, watchStorm } from "./background.ts";
 import { REDIS_FULL, REDIS_QUICK, redisMode } from "./redis-mode.ts";
-import { fastServiceHeavyTraffic, FULL, memory, memoryAfterBurst, QUICK, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
+import { fastServiceHeavyTraffic, FULL, memory, memoryAfterBurst, morningBurst, QUICK, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
 import { renderTable, type ScenarioResults } from "./table.ts";
 
 /**
@@ -40,6 +40,7 @@ const steps: { name: keyof ScenarioResults; title: string; run: () => Promise<vo
     },
   },
   { name: "memoryAfterBurst", title: "memory after a burst", run: async () => void (scenarios.memoryAfterBurst = await memoryAfterBurst(sizes)) },
+  { name: "morningBurst", title: "a morning's start: 1,000 users at once", run: async () => void (scenarios.morningBurst = await morningBurst(sizes)) },
   // Too few enquiries in quick mode for the heap to level off: only the full run judges growth.
   { name: "memory", title: "memory over time", run: async () => void (scenarios.memory = await memory(sizes)), quick: false },
   { name: "watchStorm", title: "10,000 watches", run: async () => void (scenarios.watchStorm = await watchStorm(background)) },

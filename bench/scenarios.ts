@@ -10,10 +10,13 @@ export interface Sizes {
   memoryUsers: number;
   /** Also measure ours with V8's default heap sizing (what the start command's flags change). */
   heapComparison: boolean;
+  /** A morning's start: this many agents, one command each, at once; each bot measured this many times, in turns. */
+  morningUsers: number;
+  morningRounds: number;
 }
 
-export const FULL: Sizes = { slowUsers: 100, burstCommands: 1_000, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000, heapComparison: true };
-export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 10, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600, heapComparison: false };
+export const FULL: Sizes = { slowUsers: 100, burstCommands: 1_000, heavyCommands: 5_000, heavyUsers: 500, groupUsers: 50, memoryCheckpoints: [10_000, 30_000], memoryUsers: 3_000, heapComparison: true, morningUsers: 1_000, morningRounds: 3 };
+export const QUICK: Sizes = { slowUsers: 30, burstCommands: 1_000, heavyCommands: 1_000, heavyUsers: 100, groupUsers: 10, memoryCheckpoints: [2_000, 6_000], memoryUsers: 600, heapComparison: false, morningUsers: 1_000, morningRounds: 1 };
 
 const SLOW_SERVICE_MS = 300;
 const BOTS: BotKind[] = ["ours", "baseline"];
@@ -167,6 +170,51 @@ export async function memoryAfterBurst(sizes: Sizes) {
   const oursV8Defaults = sizes.heapComparison ? await measure("ours", true) : undefined;
   const ratio = ours.afterBurstMb / baseline.afterBurstMb;
   return { commands: sizes.burstCommands, ours, baseline, oursV8Defaults, ratios: { afterBurst: ratio }, targets: { afterBurstWithin1_1xBaseline: ratio <= 1.1 } };
+}
+
+/**
+ * 4c. Where a morning starts: every agent's first command at once (1,000 different users, one
+ * command each), fast service. Each new user costs the bot what it keeps per user (rate-limit
+ * windows, loggers, maps): RSS once the burst is answered and the bot has had a moment, and CPU
+ * per command, against the baseline handling the same burst. Bots measured in turns, several times.
+ */
+export async function morningBurst(sizes: Sizes) {
+  const ids = users(sizes.morningUsers, 50_000);
+  type Figures = { idleMb: number; afterBurstMb: number; cpuMsPerCommand: number };
+  const measure = (kind: BotKind) =>
+    withRig(kind, { latencyMs: 0, users: ids }, async (rig): Promise<Figures> => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const idleMb = rssMb(rig.bot.child.pid);
+      const cpuBefore = cpuMs(rig.bot.child.pid);
+      for (const id of ids) send(rig, privateChat(id), id, `/collection COL-SUCCESS-MORNING${id}`);
+      await waitForReplies(rig, ids.length, 180_000);
+      const cpuMsPerCommand = (cpuMs(rig.bot.child.pid) - cpuBefore) / ids.length;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return { idleMb, afterBurstMb: rssMb(rig.bot.child.pid), cpuMsPerCommand };
+    });
+  const runs: Record<BotKind, Figures[]> = { ours: [], baseline: [] };
+  for (let round = 0; round < sizes.morningRounds; round++) {
+    // In turns, the order reversed every round: whatever the machine does to later runs falls on both alike.
+    for (const kind of round % 2 === 0 ? BOTS : [...BOTS].reverse()) runs[kind].push(await measure(kind));
+  }
+  const median = (values: number[]) => percentile(values, 50);
+  const summary = (list: Figures[]) => ({
+    idleMb: median(list.map((run) => run.idleMb)),
+    afterBurstMb: median(list.map((run) => run.afterBurstMb)),
+    cpuMsPerCommand: median(list.map((run) => run.cpuMsPerCommand)),
+  });
+  const ours = summary(runs.ours);
+  const baseline = summary(runs.baseline);
+  const ratios = { afterBurst: ours.afterBurstMb / baseline.afterBurstMb, cpuPerCommand: ours.cpuMsPerCommand / baseline.cpuMsPerCommand };
+  return {
+    users: sizes.morningUsers,
+    rounds: sizes.morningRounds,
+    ours,
+    baseline,
+    runs,
+    ratios,
+    targets: { afterBurstWithin1_25xBaseline: ratios.afterBurst <= 1.25, cpuPerCommandWithin0_8xBaseline: ratios.cpuPerCommand <= 0.8 },
+  };
 }
 
 /** 4b. Memory over time (ours): RSS after start and after each checkpoint of enquiries; no growth beyond noise at the end. */

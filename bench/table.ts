@@ -1,6 +1,6 @@
 import type { bulkFile, settleStorm, watchStorm } from "./background.ts";
 import type { redisMode } from "./redis-mode.ts";
-import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
+import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, morningBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
 
 /** What each scenario measured; those not run are absent. */
 export type ScenarioResults = Partial<{
@@ -8,6 +8,7 @@ export type ScenarioResults = Partial<{
   fastServiceHeavyTraffic: Awaited<ReturnType<typeof fastServiceHeavyTraffic>>;
   upstreamEconomy: Awaited<ReturnType<typeof upstreamEconomy>>;
   memoryAfterBurst: Awaited<ReturnType<typeof memoryAfterBurst>>;
+  morningBurst: Awaited<ReturnType<typeof morningBurst>>;
   memory: Awaited<ReturnType<typeof memory>>;
   watchStorm: Awaited<ReturnType<typeof watchStorm>>;
   settleStorm: Awaited<ReturnType<typeof settleStorm>>;
@@ -105,6 +106,21 @@ export function renderTable(results: Results, poolSize: number): string {
     const readings = Object.entries(mem.rssMb).map(([label, value]) => `${label.replace(/^after(\d+)$/, "after $1 enquiries").replace("afterStart", "after start")}: ${n(value)} MB`);
     parts.push(`**4b. Memory over time (ours)**: RSS ${readings.join(", ")}. Growth between the last two: ${n(mem.growthBetweenLastTwoMb, 1)} MB (noise allowance ${n(mem.noiseAllowanceMb, 1)} MB): ${pass(mem.targets.noGrowthBeyondNoise)}.`);
   }
+  if (s.morningBurst) {
+    const morning = s.morningBurst;
+    parts.push(
+      [
+        `**4c. A morning's start: ${n(morning.users)} agents, one command each, at once (RSS, MB; medians of ${morning.rounds} runs each, in turns)**`,
+        "",
+        ...header,
+        row("after start", n(morning.ours.idleMb), n(morning.baseline.idleMb), `${n(morning.ours.idleMb / morning.baseline.idleMb, 2)}×`),
+        row("after the burst", n(morning.ours.afterBurstMb), n(morning.baseline.afterBurstMb), `${n(morning.ratios.afterBurst, 2)}×`),
+        row("CPU ms per command", n(morning.ours.cpuMsPerCommand, 2), n(morning.baseline.cpuMsPerCommand, 2), `${n(morning.ratios.cpuPerCommand, 2)}×`),
+        "",
+        `Targets: after the burst, within 1.25× the baseline's: ${pass(morning.targets.afterBurstWithin1_25xBaseline)} (${n(morning.ratios.afterBurst, 2)}×); CPU per command within 0.8× the baseline's: ${pass(morning.targets.cpuPerCommandWithin0_8xBaseline)} (${n(morning.ratios.cpuPerCommand, 2)}×).`,
+      ].join("\n"),
+    );
+  }
   if (s.watchStorm) {
     const storm = s.watchStorm;
     parts.push(
@@ -152,22 +168,43 @@ export function renderTable(results: Results, poolSize: number): string {
   if (s.redisMode) {
     const redis = s.redisMode;
     if ("skipped" in redis) parts.push(`**8. Redis mode**: not measured: ${redis.skipped}.`);
-    else
+    else {
+      const away = `Redis ${redis.delayMs} ms away`;
+      const { redis: near, redisAway: far, addedToServiceLatencyMs: added } = redis;
+      const trips = (value: number | undefined) => n(value, 2);
       parts.push(
         [
-          `**8. Redis mode: ${n(redis.commands)} commands from 200 users, fast service (ours)**`,
+          `**8. Redis mode: ${n(redis.commands)} commands from 200 users, fast service; then one agent at a time; Redis on 127.0.0.1 and ${redis.delayMs} ms away (a proxy holding each chunk ${redis.delayMs} ms each way)**`,
           "",
-          "| | embedded (SQLite) | Redis | ratio |",
-          "|---|---:|---:|---:|",
-          row("CPU ms per command", n(redis.embedded.cpuMsPerCommand, 2), n(redis.redis.cpuMsPerCommand, 2), `${n(redis.ratios.cpuPerCommand, 2)}×`),
-          row("Redis commands per command (scripts count their inner commands)", "", n(redis.redis.commandsPerCommand, 1), ""),
-          row("Redis round trips per command, a new answer, in a burst", "", n(redis.redis.roundTripsPerCommand, 2), ""),
-          row("Redis round trips per command, a cached answer, in a burst", "", n(redis.redis.cached.roundTripsPerCommand, 2), ""),
-          row("Redis round trips per command, a cached answer, one agent at a time (2 before the reply, the update's done mark after it)", "", n(redis.redis.cachedOneAtATime.roundTripsPerCommand, 2), ""),
+          `| | embedded (SQLite) | Redis | ${away} | baseline |`,
+          "|---|---:|---:|---:|---:|",
+          row("CPU ms per command, heavy traffic", n(redis.embedded.cpuMsPerCommand, 2), `${n(near.cpuMsPerCommand, 2)} (${n(redis.ratios.cpuPerCommand, 2)}×)`, `${n(far.cpuMsPerCommand, 2)} (${n(redis.ratios.cpuPerCommandAway, 2)}×)`, ""),
+          row("Redis commands per command (counted by the server: scripts count their inner commands)", "", n(near.commandsPerCommand, 1), "", ""),
+          row("Redis round trips per command in a burst: a new answer / a cached one", "", `${trips(near.roundTripsPerCommand)} / ${trips(near.cached.roundTripsPerCommand)}`, `${trips(far.roundTripsPerCommand)} / ${trips(far.cached.roundTripsPerCommand)}`, ""),
+          row(
+            "one agent at a time: writes to Redis between the command and its reply (round trips, and the cache's write beside the reply), a new answer / a cached one",
+            "",
+            `${trips(near.oneAtATime.newAnswer.roundTripsBeforeReply)} / ${trips(near.oneAtATime.cachedAnswer.roundTripsBeforeReply)}`,
+            `${trips(far.oneAtATime.newAnswer.roundTripsBeforeReply)} / ${trips(far.oneAtATime.cachedAnswer.roundTripsBeforeReply)}`,
+            "",
+          ),
+          row(
+            "one agent at a time: round trips the reply waited for, told by its latency (2 ms away less 127.0.0.1, ÷ a round trip through the proxy), a new answer / a cached one",
+            "",
+            "",
+            `${n(far.roundTripsWaitedFor.newAnswer, 1)} / ${n(far.roundTripsWaitedFor.cachedAnswer, 1)}`,
+            "",
+          ),
+          row("one agent at a time: what the bot adds to the service latency, p50 (ms)", n(added.embedded, 1), n(added.redis, 1), n(added.redisAway, 1), n(added.baseline, 1)),
           "",
-          `Targets: CPU within 1.3× the embedded store's: ${pass(redis.targets.cpuWithin1_3xEmbedded)}; at most 2 round trips for a cached answer, in a burst: ${pass(redis.targets.atMost2RoundTripsForCachedAnswer)}; one agent at a time: ${pass(redis.targets.atMost2RoundTripsForCachedAnswerOneAtATime)}.`,
+          `A Redis round trip (PING, p50): ${n(redis.roundTripMs.direct, 2)} ms on 127.0.0.1, ${n(redis.roundTripMs.throughProxy, 2)} ms through the proxy.`,
+          "",
+          `${redis.atOnce.agents} agents at once right after start, service ${redis.atOnce.serviceLatencyMs} ms, ${away}: the last reply after ${n(redis.atOnce.redisAway.makespanMs)} ms, ${n(redis.ratios.atOnceMakespanToLatency, 2)}× the service latency.`,
+          "",
+          `Targets: CPU within 1.3× the embedded store's: ${pass(redis.targets.cpuWithin1_3xEmbedded)}; at most 2 round trips for a cached answer, in a burst: ${pass(redis.targets.atMost2RoundTripsForCachedAnswer)}; ${away}, one agent at a time: a cached answer after at most 1 round trip: ${pass(redis.targets.cachedAnswerAfterAtMost1RoundTrip)}, a new one after at most 2: ${pass(redis.targets.newAnswerAfterAtMost2RoundTrips)}; what the bot adds within the baseline's + 10 ms: ${pass(redis.targets.addedWithinBaselinePlus10Ms)} (${n(redis.ratios.addedOverBaselineMs, 1)} ms more); ${redis.atOnce.agents} agents at once within 1.4× the service latency: ${pass(redis.targets.atOnceWithin1_4xLatency)}.`,
         ].join("\n"),
       );
+    }
   }
   return parts.join("\n\n");
 }

@@ -46,7 +46,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
   const { transport } = config;
   const inFlight = new InFlightUpdates();
   const claims = updateClaims({ claims: state.claims, instanceId, logger });
-  const assembled = assembleBot({ ...production.parts, inFlight, ...(transport.mode === "polling" ? { updateClaims: claims } : {}) });
+  const assembled = assembleBot({ ...production.parts, inFlight, updateClaims: { claims, claimedBy: transport.mode === "polling" ? "middleware" : "receiver" } });
   const { bot } = assembled;
   const { messenger } = assembled;
   const tellAdmins = (what: string, key: string, variables?: Record<string, string>) => messenger.send(what, "admins", ({ t }) => t(key, variables));
@@ -70,7 +70,15 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
 
   const receiver =
     transport.mode === "webhook"
-      ? webhookReceiver({ bot, claims, logger, accepting: () => phase === "running", acknowledgeWithinMs: WEBHOOK_ACKNOWLEDGE_WITHIN_MS, maxConcurrent: MAX_CONCURRENT_UPDATES })
+      ? webhookReceiver({
+          bot,
+          claims,
+          along: (update) => assembled.claimAlong(update),
+          logger,
+          accepting: () => phase === "running",
+          acknowledgeWithinMs: WEBHOOK_ACKNOWLEDGE_WITHIN_MS,
+          maxConcurrent: MAX_CONCURRENT_UPDATES,
+        })
       : undefined;
   let http: HttpServer | undefined;
   if (transport.httpPort !== undefined) {

@@ -1,5 +1,5 @@
-import { Api, type Bot, type Transformer } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
+import { Api, Context, type Bot, type Transformer } from "grammy";
+import type { Update, UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import { isAdmin } from "../access/policy.ts";
 import type { Config } from "../config.ts";
@@ -17,7 +17,7 @@ import { adminFacts } from "../payments/health/reporting/report.ts";
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
-import { createBot, type BotStores } from "../telegram/create-bot.ts";
+import { claimAlong, createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
@@ -28,7 +28,7 @@ import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { TelegramFiles } from "../telegram/transport/files.ts";
 import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
-import type { UpdateClaims } from "../telegram/transport/update-claims.ts";
+import type { ClaimAlong, UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { deadlineIn } from "../util/deadline.ts";
 import { accessArea } from "./areas/access.ts";
@@ -86,8 +86,8 @@ export interface BotParts {
   serviceToken?: () => string | undefined;
   /** Where the token comes from, when it was obtained and expires (production): a token the bot renews itself has no expiry warnings. */
   serviceTokenReport?: () => TokenReport;
-  /** Polling: each update claimed once across restarts and instances (the webhook claims its own). */
-  updateClaims?: UpdateClaims;
+  /** Each update claimed once across restarts and instances: in the middleware list (polling), or by the webhook's receiver. */
+  updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
   /** Updates being handled, for a graceful shutdown. */
   inFlight?: InFlightUpdates;
 }
@@ -109,6 +109,8 @@ export interface AssembledBot {
   health: { recorder: HealthRecorder; monitor: HealthMonitor; reader: HealthCountsReader };
   /** Languages chosen with /language, by people and groups. */
   languages: LanguageChoices;
+  /** What goes to the store with an update's claim (the webhook's receiver claims before the update comes in): the rate limit's charge, the cached answers read ahead. */
+  claimAlong(update: Update): ClaimAlong;
   /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
   prepare(): Promise<void>;
   /** Starts the background work: watch checks, their notifications, reporting checks a dead instance left, and keeping the grants fresh. */
@@ -207,6 +209,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     budget: enquiries.budget,
     health: { recorder: health.recorder, monitor: health.monitor, reader: health.reader },
     languages: languages.choices,
+    claimAlong: (update) => claimAlong(new Context(update, bot.api, bot.botInfo), { rateLimit: settings.rateLimit, checker: enquiries.checker }),
     prepare: async () => void (await Promise.all(areas.map((area) => area.prepare?.() ?? Promise.resolve()))),
     startBackground: () => areas.forEach((area) => area.start()),
     async stopBackground(graceMs) {

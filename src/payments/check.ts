@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.ts";
 import { isCancelled, type EnquiryKind, type EnquiryOutcome, type EnquiryService, type OutcomeType } from "./enquiry/types.ts";
-import { runQuery, type IdResult, type Query } from "./query.ts";
+import { kindsFor, runQuery, type IdResult, type Query } from "./query.ts";
 
 /** What triggered an enquiry. */
 export type Via = "command" | "refresh" | "button" | "inline" | "watch" | "bulk";
@@ -58,6 +58,8 @@ export interface Checker {
    * are not made, and those given up come back as cancelled, neither logged nor published.
    */
   run(query: Query, asker: Asker, options?: { fresh?: boolean; deadline?: AbortSignal; signal?: AbortSignal }): Promise<IdResult[]>;
+  /** Starts reading the cached answers a query is about to ask for (see `EnquiryService.readAhead`): its run takes them. */
+  readAhead(query: Query): void;
 }
 
 export interface CheckerOptions {
@@ -69,6 +71,9 @@ export interface CheckerOptions {
 
 export function createChecker({ enquiry, events, auditInLog }: CheckerOptions): Checker {
   return {
+    readAhead: (query) => {
+      for (const id of query.ids) for (const kind of kindsFor(query.scope)) enquiry.readAhead?.(kind, id);
+    },
     run: (query, asker, { fresh = false, deadline, signal } = {}) =>
       runQuery(query, async (kind, transactionId) => {
         const started = performance.now();

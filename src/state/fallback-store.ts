@@ -1,4 +1,4 @@
-import { StateUnavailableError, type StateHealth, type StateStore } from "./ports.ts";
+import { StateUnavailableError, type SpendRequest, type StateHealth, type StateStore } from "./ports.ts";
 
 export interface OutageListener {
   /** Called once when the shared store stops answering. */
@@ -68,6 +68,7 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
       claim: guarded((s, key: string, owner: string, ttlMs: number) => s.claims.claim(key, owner, ttlMs)),
       complete: guarded((s, key: string, ttlMs: number) => s.claims.complete(key, ttlMs)),
       release: guarded((s, key: string, owner: string) => s.claims.release(key, owner)),
+      claimAndSpend: guarded((s, key: string, owner: string, ttlMs: number, spend: SpendRequest) => s.claims.claimAndSpend(key, owner, ttlMs, spend)),
     },
     leases: primary.leases,
     // The fallback would always say "just written": only the shared store can tell whether it was emptied.

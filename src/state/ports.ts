@@ -111,6 +111,20 @@ export interface Claims {
   complete(key: string, ttlMs: number): Promise<void>;
   /** Gives a claim up (say, shutting down before the work started), so another can take it at once. */
   release(key: string, owner: string): Promise<void>;
+  /**
+   * `claim`, and when it is taken (only then), `counters.spend` of `spend`, as one step: one round
+   * trip for an update's claim and its request's first unit of the rate limit. A budget that
+   * refuses leaves the claim taken (the work is then to say so) and spends nothing.
+   */
+  claimAndSpend(key: string, owner: string, ttlMs: number, spend: SpendRequest): Promise<{ claim: ClaimResult; spend: Spend | undefined }>;
+}
+
+/** A spend from a budget per fixed window, as `Counters.spend` takes it. */
+export interface SpendRequest {
+  key: string;
+  cost: number;
+  limit: number;
+  windowMs: number;
 }
 
 /** A named role only one instance holds at a time (the one that polls Telegram). */

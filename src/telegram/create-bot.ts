@@ -1,11 +1,12 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type MiddlewareFn, type Transformer } from "grammy";
+import { Bot, Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { AccessControl } from "../access/facade.ts";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
 import type { EnquiryKind } from "../payments/enquiry/types.ts";
+import { queryCost } from "../payments/query.ts";
 import type { KindStatus } from "../payments/health/judging/monitor.ts";
 import type { WatchChats, WatchSubscriptions } from "../payments/watches/watch-store.ts";
 import type { Counters, KeyValueStore } from "../state/ports.ts";
@@ -23,7 +24,7 @@ import { joinByInviteFeature } from "./features/access/join-by-invite.ts";
 import { bulkUploadFeature } from "./features/bulk-upload.ts";
 import { refreshAndKindPresses } from "./features/refresh-and-kind.ts";
 import { PressRouter } from "./buttons/router.ts";
-import { checkCommandsFeature } from "./features/check-commands.ts";
+import { checkCommandsFeature, checkQueryOf } from "./features/check-commands.ts";
 import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
@@ -39,14 +40,14 @@ import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
 import { genuinePresses } from "./middleware/genuine-presses.ts";
 import type { InFlightUpdates } from "./transport/in-flight.ts";
-import { rateLimit } from "./middleware/rate-limit.ts";
+import { rateLimit, upfrontCharge, type RateLimitSettings } from "./middleware/rate-limit.ts";
 import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import type { Messenger } from "./notify/messenger.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
 import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
 import { sendingPolicy } from "./transport/retry.ts";
-import type { UpdateClaims } from "./transport/update-claims.ts";
+import type { ClaimAlong, UpdateClaims } from "./transport/update-claims.ts";
 import type { ButtonStore } from "./stores/button-store.ts";
 import { clockIn } from "./views/format/text.ts";
 
@@ -84,8 +85,12 @@ export interface CreateBotOptions {
   files?: TelegramFiles;
   /** Tracks updates being handled, for a graceful shutdown (and which polling may confirm). */
   inFlight?: InFlightUpdates;
-  /** Polling: handle each update once across restarts and instances (the webhook claims its own). */
-  updateClaims?: UpdateClaims;
+  /**
+   * Each update handled once across restarts and instances: claimed here, in the middleware list
+   * (polling), or by the webhook's receiver before the update comes in (with `claimAlong`); the
+   * request's first unit of the rate limit is spent with the claim either way.
+   */
+  updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
   /** The clock of the records (tests move it). */
   now?: () => number;
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
@@ -102,7 +107,7 @@ export interface CreateBotOptions {
  * needs. Starting it (polling or webhook) is the app's job.
  */
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
-  const { settings, stores, translations, logger } = options;
+  const { settings, stores, translations, logger, updateClaims: claims } = options;
   const bot = new Bot<BotContext>(settings.telegram.botToken, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: { fetch: options.client.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) },
@@ -149,8 +154,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     chatMigration({ policy, grants: options.access.grants, languages: options.languages, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, messenger: options.messenger }).middleware(),
     accessGate({ policy, noteNames: (ctx) => noteNames(options.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
-    ...(options.updateClaims ? [claimedOnce(options.updateClaims)] : []),
-    rateLimit({ ...settings.rateLimit, counters: stores.counters, kv: stores.flags, sending }),
+    ...(claims?.claimedBy === "middleware" ? [claimedOnce(claims.claims, (ctx) => claimAlong(ctx, { rateLimit: settings.rateLimit, checker: options.checker }))] : []),
+    rateLimit({ ...settings.rateLimit, counters: stores.counters, kv: stores.flags, sending, knownCost: checkCost, ...(claims ? { paidWithClaim: (updateId: number) => claims.claims.paidFor(updateId) } : {}) }),
     storeOutage(),
     // Presses on the same message are handled in order, so a later refresh never loses to an earlier one.
     sequentialize((ctx: BotContext) => {
@@ -187,11 +192,30 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   return bot;
 }
 
+/**
+ * What goes to the store with an update's claim, in one round trip: the request's first unit of
+ * the rate limit, and the cached answers a check command is about to read.
+ */
+export function claimAlong(ctx: Context, deps: { rateLimit: RateLimitSettings; checker: Pick<Checker, "readAhead"> }): ClaimAlong {
+  const query = checkQueryOf(ctx);
+  const charge = upfrontCharge(ctx, deps.rateLimit, query && queryCost(query));
+  return {
+    ...(charge ? { charge } : {}),
+    ...(query ? { readAhead: () => deps.checker.readAhead(query) } : {}),
+  };
+}
+
+/** A check command's cost is known from its message: its enquiries, charged at once. */
+const checkCost = (ctx: Context) => {
+  const query = checkQueryOf(ctx);
+  return query && queryCost(query);
+};
+
 /** Polling: an update that another live instance is handling is waited for, then left to it. */
-function claimedOnce(claims: UpdateClaims): MiddlewareFn<BotContext> {
+function claimedOnce(claims: UpdateClaims, along: (ctx: BotContext) => ClaimAlong): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     for (let attempt = 0; attempt < 30; attempt++) {
-      if ((await claims.run(ctx.update.update_id, () => next())) !== "busy") return;
+      if ((await claims.run(ctx.update.update_id, () => next(), along(ctx))) !== "busy") return;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   };

@@ -156,6 +156,46 @@ export function describeStateContract(name: string, open: () => Promise<Contract
       });
     });
 
+    describe("a claim and a budget's spend in one step", () => {
+      const budget = (cost: number, limit = 5) => ({ key: "rate:1", cost, limit, windowMs: 60_000 });
+
+      it("spends only when the claim is taken: never for work done, nor for work in another's hands", async () => {
+        const s = await store();
+        await s.claims.heartbeat("a", 60_000);
+        await s.claims.heartbeat("b", 60_000);
+        expect(await s.claims.claimAndSpend("update:1", "a", 60_000, budget(2))).toMatchObject({ claim: "claimed", spend: { granted: true, used: 2 } });
+        expect(await s.claims.claimAndSpend("update:1", "b", 60_000, budget(2))).toEqual({ claim: "busy", spend: undefined });
+        await s.claims.complete("update:1", 60_000);
+        expect(await s.claims.claimAndSpend("update:1", "b", 60_000, budget(2))).toEqual({ claim: "done", spend: undefined });
+        // The budget holds the one spend, where the counters keep it.
+        expect(await s.counters.spend("rate:1", 3, 5, 60_000)).toMatchObject({ granted: true, used: 5 });
+      });
+
+      it("takes the claim when the budget refuses, spending nothing: the work is then to say so", async () => {
+        const s = await store();
+        await s.claims.heartbeat("a", 60_000);
+        await s.counters.spend("rate:1", 4, 5, 60_000);
+        const result = await s.claims.claimAndSpend("update:2", "a", 60_000, budget(2));
+        expect(result).toMatchObject({ claim: "claimed", spend: { granted: false, used: 4 } });
+        expect(result.spend?.resetInMs).toBeGreaterThan(0);
+        expect(result.spend?.resetInMs).toBeLessThanOrEqual(60_000);
+        expect(await s.claims.claim("update:2", "b", 60_000)).toBe("busy");
+        expect(await s.counters.spend("rate:1", 1, 5, 60_000)).toMatchObject({ granted: true, used: 5 });
+      });
+
+      it("hands each update to one of its concurrent claimers, and never lets them past the budget", async () => {
+        const s = await store();
+        const owners = ["a", "b", "c", "d", "e"];
+        for (const owner of owners) await s.claims.heartbeat(owner, 60_000);
+        const same = await Promise.all(owners.map((owner) => s.claims.claimAndSpend("update:3", owner, 60_000, budget(1, 60))));
+        expect(same.filter((result) => result.claim === "claimed")).toHaveLength(1);
+        expect(same.filter((result) => result.spend !== undefined)).toHaveLength(1);
+        const many = await Promise.all(Array.from({ length: 50 }, (_, i) => s.claims.claimAndSpend(`update:${100 + i}`, "a", 60_000, budget(3, 61))));
+        expect(many.every((result) => result.claim === "claimed")).toBe(true);
+        expect(many.filter((result) => result.spend?.granted)).toHaveLength(20);
+      });
+    });
+
     describe("leases", () => {
       it("gives a lease to one owner, renews it for that owner, and hands it on when released or lapsed", async () => {
         const s = await store();

@@ -11,6 +11,7 @@ import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 import { FileTooLargeError, type TelegramFiles } from "../../src/telegram/transport/files.ts";
+import { updateClaims } from "../../src/telegram/transport/update-claims.ts";
 import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
@@ -63,6 +64,12 @@ export interface HarnessOptions {
   health?: Partial<HealthSettings>;
   /** SUPPORT_CHAT_ID (with its topic and CASE_REMIND_MINUTES): cases on; off without it. */
   support?: SupportSettings;
+  /**
+   * Each update claimed in the store before it is handled, as production does (app/app.ts): in the
+   * middleware list (polling), or by whoever hands the update over (`receiver`: a webhook receiver
+   * built on `claims`, with `assembled.claimAlong`); none otherwise.
+   */
+  claimUpdates?: "middleware" | "receiver";
 }
 
 /**
@@ -114,6 +121,7 @@ export function createTestBot(options: HarnessOptions) {
       return bytes;
     },
   };
+  const claims = options.claimUpdates ? updateClaims({ claims: state.claims, instanceId: "test-instance", logger: logs.logger }) : undefined;
   const assembled = assembleBot({
     settings: testSettings({
       access: options.access,
@@ -134,6 +142,7 @@ export function createTestBot(options: HarnessOptions) {
     translations,
     logger: logs.logger,
     instanceId: "test-instance",
+    ...(claims && options.claimUpdates ? { updateClaims: { claims, claimedBy: options.claimUpdates } } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
     ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
@@ -143,6 +152,8 @@ export function createTestBot(options: HarnessOptions) {
   return {
     bot: assembled.bot,
     assembled,
+    /** The updates' claims, when `claimUpdates` is set. */
+    claims,
     calls,
     logs,
     state,

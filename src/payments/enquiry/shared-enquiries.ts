@@ -13,6 +13,9 @@ export interface SharedEnquiriesOptions {
   now?: () => number;
 }
 
+/** A read ahead is taken by an enquiry that follows within this; an older one (its update waited) is read again. */
+const READ_AHEAD_FRESH_MS = 2_000;
+
 /** A request in flight, and who waits for it. */
 interface InFlight {
   request: Promise<EnquiryOutcome>;
@@ -36,14 +39,21 @@ export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOp
   const inFlight = new Map<string, InFlight>();
   // A settled payment never changes, so a copy here is as good as the shared one until it expires.
   const local = new BoundedMap<string, { outcome: EnquiryOutcome; expiresAt: number }>(localEntries);
+  /** Reads started ahead of their enquiry (readAhead), until it takes them. Bounded: one never taken (its update refused) is forgotten. */
+  const ahead = new BoundedMap<string, { read: Promise<EnquiryOutcome | undefined>; at: number }>(localEntries);
 
   // The store's entry was written when the outcome was checked, so both expire together.
   const remember = (key: string, outcome: EnquiryOutcome) => local.set(key, { outcome, expiresAt: outcome.checkedAt.getTime() + cacheTtlMs });
 
-  async function cached(key: string): Promise<EnquiryOutcome | undefined> {
+  const held = (key: string): EnquiryOutcome | undefined => {
     const near = local.get(key);
     if (near && near.expiresAt > now()) return near.outcome;
     if (near) local.delete(key);
+    return undefined;
+  };
+
+  /** The store's entry: a settled outcome, remembered here, or undefined. */
+  async function read(key: string): Promise<EnquiryOutcome | undefined> {
     // The cache only saves work: a store that cannot answer is a miss, never a failed enquiry.
     const stored = decodeOutcome(await store.get(key).catch(() => undefined));
     if (!stored || !isFinal(stored)) return undefined;
@@ -51,16 +61,24 @@ export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOp
     return stored;
   }
 
+  async function cached(key: string): Promise<EnquiryOutcome | undefined> {
+    const near = held(key);
+    if (near) return near;
+    const early = ahead.get(key);
+    if (early) ahead.delete(key);
+    return early && now() - early.at < READ_AHEAD_FRESH_MS ? early.read : read(key);
+  }
+
   function start(kind: EnquiryKind, transactionId: string, key: string): InFlight {
     const controller = new AbortController();
     const entry: InFlight = { controller, askers: 0, pinned: false, request: Promise.resolve(cancelledOutcome(kind, transactionId)) };
     entry.request = inner
       .enquire(kind, transactionId, { signal: controller.signal })
-      .then(async (outcome) => {
+      .then((outcome) => {
         if (cacheTtlMs > 0 && isFinal(outcome)) {
           remember(key, outcome);
-          // Not cached: the next asker asks the provider again, nothing else is lost.
-          await store.set(key, encodeOutcome(outcome), cacheTtlMs).catch(() => undefined);
+          // Off the answer's path: written while the answer goes out. Not cached: the next asker asks the provider again, nothing else is lost.
+          void store.set(key, encodeOutcome(outcome), cacheTtlMs).catch(() => undefined);
         }
         return outcome;
       })
@@ -97,6 +115,12 @@ export function shareEnquiries(inner: EnquiryService, options: SharedEnquiriesOp
   }
 
   return {
+    readAhead(kind, transactionId) {
+      const key = `answer:${kind}:${transactionId}`;
+      const early = ahead.get(key);
+      if (cacheTtlMs <= 0 || held(key) || inFlight.has(key) || (early && now() - early.at < READ_AHEAD_FRESH_MS)) return;
+      ahead.set(key, { read: read(key), at: now() });
+    },
     async enquire(kind: EnquiryKind, transactionId: string, enquiryOptions: EnquiryOptions = {}): Promise<EnquiryOutcome> {
       const key = `answer:${kind}:${transactionId}`;
       if (!enquiryOptions.fresh && cacheTtlMs > 0) {

@@ -82,6 +82,12 @@ export interface EnquiryOptions {
 /** Anything that can answer an enquiry: the HTTP client, or a wrapper that shares and caches. */
 export interface EnquiryService {
   enquire(kind: EnquiryKind, transactionId: string, options?: EnquiryOptions): Promise<EnquiryOutcome>;
+  /**
+   * A service with a cache in a store: starts reading what an enquiry about to be made would find
+   * there, now, so that the read shares a round trip with whatever else goes to the store at this
+   * moment (an update's claim); the next `enquire` of it takes what was read.
+   */
+  readAhead?(kind: EnquiryKind, transactionId: string): void;
 }
 
 export type PaymentState = "success" | "failed" | "not_final";

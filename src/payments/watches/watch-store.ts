@@ -219,8 +219,9 @@ export function createWatchStore({ state, schedule, now = Date.now, random = Mat
 
     async subscribersIn(chatId: number, refs: readonly TargetRef[]): Promise<Set<number>> {
       const users = new Set<number>();
-      for (const ref of refs) {
-        const watch = (await load(ref))?.watches.find((candidate) => candidate.chatId === chatId);
+      // All at once: one round trip to a store that pipelines (Redis), however many payments an answer shows.
+      for (const target of await Promise.all(refs.map(load))) {
+        const watch = target?.watches.find((candidate) => candidate.chatId === chatId);
         watch?.subscribers.forEach((subscriber) => users.add(subscriber.userId));
       }
       return users;

@@ -4,7 +4,7 @@ import { HEARTBEAT_TTL_MS, StateUnavailableError, type ClaimResult, type StateSt
 import { clientSettings, NotAMasterError, serverRole, targetVariable, urlAddress, type RedisTarget } from "./connection.ts";
 import { watchFailovers } from "./failover-watch.ts";
 import { durableWrites, type ReplicationChange } from "./replication.ts";
-import { ACQUIRE, ADVANCE, CLAIM, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
+import { ACQUIRE, ADVANCE, CLAIM, CLAIM_AND_SPEND, CLAIM_DUE, COMPARE_AND_SET, COUNT_ALIVE, DELETE_IF, KEEP_MARKER, MARK_ALIVE, RECORD_COMPARE_AND_SET, RELEASE_CLAIM, SPEND, TAKE, TALLY_ADD } from "./scripts.ts";
 import { readTopology } from "./topology.ts";
 
 export type { RedisTarget, SentinelTarget } from "./connection.ts";
@@ -43,6 +43,7 @@ type Scripted = Redis & {
   spend(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
   take(key: string, limit: number, windowMs: number, member: string): Promise<[number, number]>;
   claim(key: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number): Promise<ClaimResult>;
+  claimAndSpend(claimKey: string, counterKey: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number, cost: number, limit: number, windowMs: number): Promise<[ClaimResult, number?, number?, number?]>;
   releaseClaim(key: string, owner: string): Promise<number>;
   keepMarker(key: string, value: string, ttlMs: number): Promise<number>;
   recordCompareAndSet(key: string, revisionKey: string, id: string, expected: string, next: string, expectedPresent: 0 | 1, remove: 0 | 1, nextRevision: string): Promise<number>;
@@ -60,6 +61,7 @@ const SCRIPTS: NonNullable<RedisOptions["scripts"]> = {
   spend: { numberOfKeys: 1, lua: SPEND },
   take: { numberOfKeys: 1, lua: TAKE },
   claim: { numberOfKeys: 1, lua: CLAIM },
+  claimAndSpend: { numberOfKeys: 2, lua: CLAIM_AND_SPEND },
   deleteIf: { numberOfKeys: 1, lua: DELETE_IF },
   releaseClaim: { numberOfKeys: 1, lua: RELEASE_CLAIM },
   keepMarker: { numberOfKeys: 1, lua: KEEP_MARKER },
@@ -353,6 +355,11 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       claim: (name, owner, ttlMs) => run(() => client.claim(claimKey(name), owner, ttlMs, aliveKey(""), claimTakeoverAfterMs)),
       complete: (name, ttlMs) => run(async () => void (await client.set(claimKey(name), DONE, "PX", ttlMs))),
       release: (name, owner) => run(async () => void (await client.releaseClaim(claimKey(name), owner))),
+      claimAndSpend: (name, owner, ttlMs, spend) =>
+        run(async () => {
+          const [claim, granted, used = 0, resetInMs = 0] = await client.claimAndSpend(claimKey(name), key(spend.key), owner, ttlMs, aliveKey(""), claimTakeoverAfterMs, spend.cost, spend.limit, spend.windowMs);
+          return { claim, spend: granted === undefined ? undefined : { granted: granted === 1, used, resetInMs } };
+        }),
     },
     leases: {
       acquire: (name, owner, ttlMs) => run(async () => (await client.acquire(key(`lease:${name}`), owner, ttlMs)) === 1),

@@ -6,15 +6,21 @@
 
 const serverMs = `local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
+/** A budget per fixed window: spend(counter key, cost, limit, windowMs) → {granted 0/1, used, resetInMs}. */
+const spendFunction = `
+local function spend(key, cost, limit, window)
+  local used = tonumber(redis.call('GET', key) or '0')
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then used = 0; ttl = tonumber(window) end
+  cost = tonumber(cost)
+  if used + cost > tonumber(limit) then return {0, used, ttl} end
+  if used == 0 then redis.call('SET', key, cost, 'PX', ttl) else redis.call('INCRBY', key, cost) end
+  return {1, used + cost, ttl}
+end`;
+
 /** KEYS[1] counter; ARGV cost, limit, windowMs → {granted 0/1, used, resetInMs} */
-export const SPEND = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then used = 0; ttl = tonumber(ARGV[3]) end
-local cost = tonumber(ARGV[1])
-if used + cost > tonumber(ARGV[2]) then return {0, used, ttl} end
-if used == 0 then redis.call('SET', KEYS[1], cost, 'PX', ttl) else redis.call('INCRBY', KEYS[1], cost) end
-return {1, used + cost, ttl}`;
+export const SPEND = `${spendFunction}
+return spend(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
 
 /** KEYS[1] sorted set of grant times; ARGV limit, windowMs, unique member → {granted 0/1, retryInMs} */
 export const TAKE = `
@@ -31,23 +37,40 @@ redis.call('PEXPIRE', KEYS[1], window)
 return {1, 0}`;
 
 /**
- * KEYS[1] claim; ARGV owner, ttlMs, prefix of heartbeat keys, minimum age before takeover (ms) →
+ * claim(key, owner, ttlMs, prefix of heartbeat keys, minimum age before takeover (ms)) →
  * 'claimed' | 'done' | 'busy'. A claim is `p:<owner>:<claimed at>` (an older version wrote
  * `p:<owner>`, as old as can be): another takes it over only when its owner is not alive and it
  * is old enough for the owner to have beaten since.
  */
-export const CLAIM = `
-${serverMs}
-local value = redis.call('GET', KEYS[1])
-if value == 'done' then return 'done' end
-if value then
-  local holder, since = string.match(value, '^p:(.-):(%d+)$')
-  if not holder then holder = string.sub(value, 3); since = '0' end
-  if holder == ARGV[1] or redis.call('EXISTS', ARGV[3] .. holder) == 1 then return 'busy' end
-  if now - tonumber(since) < tonumber(ARGV[4]) then return 'busy' end
-end
-redis.call('SET', KEYS[1], 'p:' .. ARGV[1] .. ':' .. now, 'PX', ARGV[2])
-return 'claimed'`;
+const claimFunction = `
+local function claim(key, owner, ttl, alive_prefix, min_age)
+  ${serverMs}
+  local value = redis.call('GET', key)
+  if value == 'done' then return 'done' end
+  if value then
+    local holder, since = string.match(value, '^p:(.-):(%d+)$')
+    if not holder then holder = string.sub(value, 3); since = '0' end
+    if holder == owner or redis.call('EXISTS', alive_prefix .. holder) == 1 then return 'busy' end
+    if now - tonumber(since) < tonumber(min_age) then return 'busy' end
+  end
+  redis.call('SET', key, 'p:' .. owner .. ':' .. now, 'PX', ttl)
+  return 'claimed'
+end`;
+
+/** KEYS[1] claim; ARGV owner, ttlMs, prefix of heartbeat keys, minimum age before takeover (ms) → 'claimed' | 'done' | 'busy'. */
+export const CLAIM = `${claimFunction}
+return claim(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4])`;
+
+/**
+ * KEYS[1] claim, KEYS[2] counter; ARGV as CLAIM's, then cost, limit, windowMs → {verdict} when the
+ * claim is not taken, {'claimed', granted 0/1, used, resetInMs} when it is: the spend only then.
+ */
+export const CLAIM_AND_SPEND = `${claimFunction}
+${spendFunction}
+local verdict = claim(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+if verdict ~= 'claimed' then return {verdict} end
+local spent = spend(KEYS[2], ARGV[5], ARGV[6], ARGV[7])
+return {verdict, spent[1], spent[2], spent[3]}`;
 
 /** KEYS[1] claim; ARGV owner → deletes the claim only while this owner holds it. */
 export const RELEASE_CLAIM = `

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { OutageListener } from "../fallback-store.ts";
-import { DISTINCT_LIMIT, StateUnavailableError, type ClaimResult, type Spend, type StateStore, type TallyAddition } from "../ports.ts";
+import { DISTINCT_LIMIT, StateUnavailableError, type ClaimResult, type Spend, type SpendRequest, type StateStore, type TallyAddition } from "../ports.ts";
 import { SlidingWindows } from "../sliding-windows.ts";
 import { groupCommit } from "./group-commit.ts";
 import type { SqliteDatabase } from "./database.ts";
@@ -365,6 +365,11 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
       claim: available((key: string, owner: string, ttlMs: number) => claim(claimKey(key), owner, ttlMs)),
       complete: available((key: string, ttlMs: number) => set(claimKey(key), DONE, ttlMs)),
       release: available((key: string, owner: string) => deleteIfValue(claimKey(key), PROCESSING + owner)),
+      // Runs whole without yielding: nothing comes in between the claim and the spend.
+      claimAndSpend: available((key: string, owner: string, ttlMs: number, request: SpendRequest) => {
+        const result = claim(claimKey(key), owner, ttlMs);
+        return { claim: result, spend: result === "claimed" ? spend(request.key, request.cost, request.limit, request.windowMs) : undefined };
+      }),
     },
     leases: {
       acquire: available((name: string, owner: string, ttlMs: number) => acquire(name, owner, ttlMs)),

@@ -6,7 +6,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";
 import { startupCall } from "./startup-calls.ts";
-import type { UpdateClaims } from "./update-claims.ts";
+import type { ClaimAlong, UpdateClaims } from "./update-claims.ts";
 
 /** Points Telegram at our webhook, with the secret it must send back and the updates we handle. */
 export async function setWebhook(bot: Bot<BotContext>, webhook: WebhookTransport, logger: Logger): Promise<void> {
@@ -26,6 +26,8 @@ export interface WebhookReceiverOptions {
   /** Telegram is answered when handling ends, or after this long at the latest (the claim covers the rest). */
   acknowledgeWithinMs: number;
   maxConcurrent: number;
+  /** What goes to the store with each update's claim, in its round trip (the rate limit's charge, cached answers read ahead). */
+  along?: (update: Update) => ClaimAlong;
 }
 
 /**
@@ -52,7 +54,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): { receive(upda
             if (error instanceof BotError) await bot.errorHandler(error as BotError<BotContext>);
             else logger.error({ err: error, updateId: update.update_id }, "update could not be handled");
           }
-        })
+        }, options.along?.(update))
         .catch((error: unknown) => {
           // The claim store failed in a way its fallback could not absorb: Telegram keeps the update.
           logger.error({ err: error, updateId: update.update_id }, "could not claim a webhook update");

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { shareEnquiries } from "../../../src/payments/enquiry/shared-enquiries.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
@@ -126,5 +126,63 @@ describe("shareEnquiries", () => {
     const shared = shareEnquiries(inner, { store: storeWith(), cacheTtlMs: 0 });
     expect(await shared.enquire("collection", "TX-1", { signal: AbortSignal.abort() })).toMatchObject({ reason: CANCELLED });
     expect(inner.calls).toHaveLength(0);
+  });
+
+  describe("off the reply's path, and ahead of it", () => {
+    /** A store that counts its reads, and whose writes wait until the test lets them through. */
+    const countingStore = () => {
+      const kv = storeWith();
+      const reads: string[] = [];
+      const writes: (() => void)[] = [];
+      return {
+        reads,
+        letWritesThrough: () => writes.splice(0).forEach((go) => go()),
+        store: {
+          ...kv,
+          get: (key: string) => (reads.push(key), kv.get(key)),
+          set: (key: string, value: string, ttlMs: number) => new Promise<void>((resolve) => writes.push(() => void kv.set(key, value, ttlMs).then(resolve))),
+        },
+      };
+    };
+    const settled = (kind: "collection" | "airtime", id: string) => ({ ...outcomes.success(kind, id), checkedAt: new Date() });
+
+    it("answers without waiting for the cache to be written: the write follows the answer", async () => {
+      const counting = countingStore();
+      const shared = shareEnquiries(scriptedEnquiry(settled), { store: counting.store, cacheTtlMs: 30_000 });
+      expect((await shared.enquire("collection", "TX-1")).type).toBe("found");
+      expect(await counting.store.get("answer:collection:TX-1")).toBeUndefined();
+      counting.letWritesThrough();
+      await vi.waitFor(async () => expect(await counting.store.get("answer:collection:TX-1")).toContain("SUCCESS"));
+    });
+
+    it("reads ahead: the enquiry that follows takes what was read, found or not, without reading again", async () => {
+      const counting = countingStore();
+      const store = counting.store;
+      const other = shareEnquiries(scriptedEnquiry(settled), { store, cacheTtlMs: 30_000 });
+      await other.enquire("airtime", "TX-2");
+      counting.letWritesThrough();
+      await vi.waitFor(async () => expect(await store.get("answer:airtime:TX-2")).toBeDefined());
+      counting.reads.length = 0;
+      const inner = scriptedEnquiry(settled);
+      const shared = shareEnquiries(inner, { store, cacheTtlMs: 30_000 });
+      shared.readAhead?.("airtime", "TX-2");
+      shared.readAhead?.("collection", "TX-3");
+      expect(counting.reads).toEqual(["answer:airtime:TX-2", "answer:collection:TX-3"]);
+      expect((await shared.enquire("airtime", "TX-2")).type).toBe("found");
+      expect(await shared.enquire("collection", "TX-3")).toMatchObject({ type: "found" });
+      expect(counting.reads).toHaveLength(2);
+      expect(inner.calls.map((call) => call.id)).toEqual(["TX-3"]);
+    });
+
+    it("reads nothing ahead with the cache off, nor what this process holds already", async () => {
+      const counting = countingStore();
+      const off = shareEnquiries(scriptedEnquiry(settled), { store: counting.store, cacheTtlMs: 0 });
+      off.readAhead?.("collection", "TX-1");
+      const on = shareEnquiries(scriptedEnquiry(settled), { store: counting.store, cacheTtlMs: 30_000 });
+      await on.enquire("collection", "TX-1");
+      counting.reads.length = 0;
+      on.readAhead?.("collection", "TX-1");
+      expect(counting.reads).toEqual([]);
+    });
   });
 });

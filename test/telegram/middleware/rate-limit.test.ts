@@ -27,9 +27,20 @@ describe("the rate limit counts what requests cost", () => {
     await bot.handleUpdate(messageUpdate(`/status ${ids(20, "TZ")}`));
     expect(enquiry.calls).toHaveLength(40);
     expect(sent().map((call) => call.payload.text?.split("\n")[0])).toEqual(["Collection or airtime: 20 IDs", SLOW_DOWN]);
-    // What is left (60 - 40 - the 1 each refused request cost) still serves a smaller request.
-    await bot.handleUpdate(messageUpdate(`/collection ${ids(10, "TW")}`));
-    expect(enquiry.calls).toHaveLength(50);
+    // A check command is charged whole before it runs, and a refused one spends nothing: all of what is left (60 - 40) serves a smaller request.
+    await bot.handleUpdate(messageUpdate(`/collection ${ids(20, "TW")}`));
+    expect(enquiry.calls).toHaveLength(60);
+  });
+
+  it("charges a check command whole, with its claim when updates are claimed (one round trip for both)", async () => {
+    const enquiry = pendingEverywhere();
+    const { bot, sent } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 60 }, claimUpdates: "middleware" });
+    await bot.handleUpdate(messageUpdate(`/status ${ids(20)}`));
+    await bot.handleUpdate(messageUpdate(`/status ${ids(20, "TY")}`));
+    await bot.handleUpdate(messageUpdate(`/collection ${ids(20, "TW")}`));
+    await bot.handleUpdate(messageUpdate("/collection TX-LAST"));
+    expect(enquiry.calls).toHaveLength(60);
+    expect(sent().map((call) => call.payload.text?.split("\n")[0])).toEqual(["Collection or airtime: 20 IDs", SLOW_DOWN, "Collection: 20 IDs"]);
   });
 
   it("charges a Refresh for the IDs and kinds it checks again", async () => {

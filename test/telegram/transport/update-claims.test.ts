@@ -14,6 +14,7 @@ function emptiableClaims() {
     claim: (...args) => store.claims.claim(...args),
     complete: (...args) => store.claims.complete(...args),
     release: (...args) => store.claims.release(...args),
+    claimAndSpend: (...args) => store.claims.claimAndSpend(...args),
   };
   return {
     claims,
