@@ -90,7 +90,8 @@ describe("webhook mode, the real process", () => {
     // Telegram delivers it again once the bot answers 200; it is then handled like any other.
     expect((await deliver(early)).status).toBe(200);
     expect((await telegram.waitFor(replyTo(early))).payload.text).toMatch(/Could not check|COL-SUCCESS-0/);
-  });
+    // It waits for the whole start: the warm-up (1.4-3 s on a loaded machine) and getMe, held 1.5 s above.
+  }, 20_000);
 
   it("reports an expired token: error log, not ready, users told, one admin alert of the expiry and one of the rejection", async () => {
     expect(bot.logs().some((entry) => entry.level === "error" && String(entry.msg).includes("has expired"))).toBe(true);
