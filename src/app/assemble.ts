@@ -8,7 +8,7 @@ import type { Metrics } from "../ops/metrics.ts";
 import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";
 import type { BackgroundBudget } from "../payments/budget.ts";
 import type { Checker, EnquiryEvents, EnquiryListener } from "../payments/check.ts";
-import type { TokenReport } from "../payments/enquiry/client-credentials-token.ts";
+import type { TokenReport } from "../payments/service-token/client-credentials-token.ts";
 import type { EnquiryService } from "../payments/enquiry/types.ts";
 import type { HealthCountsReader } from "../payments/health/counting/read-counts.ts";
 import type { HealthRecorder } from "../payments/health/counting/recorder.ts";

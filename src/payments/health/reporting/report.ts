@@ -1,6 +1,6 @@
 import type { StateHealth, StateStore, StoreTopology } from "../../../state/ports.ts";
 import type { CaseFigures } from "../../cases/case-figures.ts";
-import type { TokenReport } from "../../enquiry/client-credentials-token.ts";
+import type { TokenReport } from "../../service-token/client-credentials-token.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
 import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";

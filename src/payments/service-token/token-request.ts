@@ -1,6 +1,6 @@
-import { fitsInBearerHeader } from "./http-header.ts";
-import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
-import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "../enquiry/http-pool.ts";
+import { readCappedBody, ResponseTooLargeError } from "../enquiry/read-body.ts";
 import { inspectToken } from "./service-token.ts";
 import { countedExpiry, SHORTEST_LIFETIME_MS } from "./token-schedule.ts";
 

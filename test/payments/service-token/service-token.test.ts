@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { operatorReason } from "../../../src/app/start-failure.ts";
-import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/enquiry/service-token.ts";
+import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/service-token/service-token.ts";
 
 const jwt = (claims: Record<string, unknown>) =>
   ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify(claims)).toString("base64url"), "c2lnbmF0dXJl"].join(".");

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assessReadiness } from "../../../src/ops/readiness.ts";
-import { clientCredentialsToken, type ClientCredentialsToken, type ClientCredentialsTokenOptions, type TokenAlert, type TokenReport } from "../../../src/payments/enquiry/client-credentials-token.ts";
+import { clientCredentialsToken, type ClientCredentialsToken, type ClientCredentialsTokenOptions, type TokenAlert, type TokenReport } from "../../../src/payments/service-token/client-credentials-token.ts";
 import { createEnquiryClient, type EnquiryClient } from "../../../src/payments/enquiry/client.ts";
-import { inspectToken } from "../../../src/payments/enquiry/service-token.ts";
-import { isUsable } from "../../../src/payments/enquiry/token-schedule.ts";
+import { inspectToken } from "../../../src/payments/service-token/service-token.ts";
+import { isUsable } from "../../../src/payments/service-token/token-schedule.ts";
 import type { StateStore } from "../../../src/state/ports.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";

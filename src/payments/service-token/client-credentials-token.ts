@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { KeyValueStore, Leases } from "../../state/ports.ts";
-import type { TokenRenewal } from "./client.ts";
-import { fitsInBearerHeader } from "./http-header.ts";
+import type { TokenRenewal } from "../enquiry/client.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
 import { inspectToken, type ServiceToken, type TokenStatus } from "./service-token.ts";
 import type { TokenFailure, TokenRequester } from "./token-request.ts";
 import { countedExpiry, isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, unwatchFile, watchFile } from "node:fs";
-import { fitsInBearerHeader } from "./http-header.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
 
 /** What is known about the current service token, without ever exposing it. */
 export interface TokenStatus {
