@@ -1,5 +1,5 @@
 import type { StateStore } from "../../state/ports.ts";
-import { HOUR_MS, hourOf, hoursOverlapping } from "../health/counting/tally-keys.ts";
+import { HOUR_MS, hourOf, hoursOverlapping } from "../../util/time-buckets.ts";
 import { decodeCase, encodeCase, isOpen, type Case, type CaseCard, type CaseTopic } from "./case.ts";
 
 /** The durable records of cases (state.records: kept until deleted, shared by every instance, each write on Sentinel waiting for a replica). */

@@ -6,7 +6,7 @@ import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from
 import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
-import { HOUR_MS, minuteOf } from "../counting/tally-keys.ts";
+import { HOUR_MS, minuteOf } from "../../../util/time-buckets.ts";
 import { validDate } from "../../../util/valid-date.ts";
 
 /** Buckets of the sparkline: the last hour in twelve five-minute steps. */
