@@ -2,7 +2,7 @@ import { Api, Context, type Bot, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import { isAdmin } from "../access/policy.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";

@@ -1,5 +1,5 @@
 import type { AccessLists } from "../access/policy.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../config.ts";
+import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../config/config.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
 import type { BotSettings } from "./assemble.ts";
 

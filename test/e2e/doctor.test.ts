@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { CONFIG_VARIABLES } from "../../src/config/config.ts";
 import { REPO_ROOT, startBotProcess, type BotProcess } from "../support/bot-process.ts";
 import { spawnGroup } from "../support/child-processes.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { CONFIG_VARIABLES } from "../../src/config/config.ts";
 import { baseEnv, NOWHERE } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";

@@ -1,7 +1,7 @@
 import type { UserFromGetMe } from "grammy/types";
 import { assembleBot, type BotSettings } from "../../src/app/assemble.ts";
 import { botSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
-import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config.ts";
+import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config/config.ts";
 import type { TokenReport } from "../../src/payments/service-token/client-credentials-token.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { CONFIG_VARIABLES } from "../../src/config/config.ts";
 import { isGroupAlive, signalGroup, spawnGroup } from "./child-processes.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));

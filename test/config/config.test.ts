@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig, shortSecrets } from "../src/config.ts";
+import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig, shortSecrets } from "../../src/config/config.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
@@ -393,7 +393,7 @@ describe("forum topics and the support chat", () => {
 
 describe(".env.example", () => {
   it("lists every variable the bot reads, each with a comment above it", () => {
-    const lines = readFileSync(new URL("../.env.example", import.meta.url), "utf8").split("\n");
+    const lines = readFileSync(new URL("../../.env.example", import.meta.url), "utf8").split("\n");
     for (const name of CONFIG_VARIABLES) {
       const at = lines.findIndex((line) => line.startsWith(`${name}=`));
       expect(at, name).toBeGreaterThan(0);

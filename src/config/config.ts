@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { AccessLists } from "./access/policy.ts";
-import { parseChatTopic, parseTelegramId, type ChatTopic } from "./access/telegram-id.ts";
-import { enquiryBase } from "./payments/enquiry/enquiry-address.ts";
-import { badHeaderCharacter, fitsInBearerHeader, isHeaderName } from "./payments/enquiry/http-header.ts";
-import { basicAuthorization, type ClientCredentials } from "./payments/service-token/token-request.ts";
-import type { HealthThresholds } from "./payments/health/judging/thresholds.ts";
+import type { AccessLists } from "../access/policy.ts";
+import { parseChatTopic, parseTelegramId, type ChatTopic } from "../access/telegram-id.ts";
+import { enquiryBase } from "../payments/enquiry/enquiry-address.ts";
+import { badHeaderCharacter, fitsInBearerHeader, isHeaderName } from "../payments/enquiry/http-header.ts";
+import { basicAuthorization, type ClientCredentials } from "../payments/service-token/token-request.ts";
+import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
 
 /**
  * Configuration, validated once at start. Values come from the environment (and an optional .env);
