@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, configSecrets, HEALTH_DEFAULTS, parseConfig, shortSecrets } from "../../src/config/config.ts";
+import { CONFIG_VARIABLES, configSecrets, parseConfig, shortSecrets } from "../../src/config/config.ts";
+import { HEALTH_DEFAULTS } from "../../src/config/health.ts";
 
 const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 const minimal = {
