@@ -353,6 +353,17 @@ describe("an absurd lifetime, and failures in a row", () => {
     expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "found" });
   });
 
+  it("a shared token of another shape (a number for its token, a list, text that is not JSON): not taken; this instance obtains its own", async () => {
+    for (const text of [JSON.stringify({ token: 42, obtainedAt: Date.now() }), JSON.stringify(["tok-in-a-list", Date.now()]), "tok-not-json"]) {
+      const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+      cleanups.push(() => store.close());
+      await store.kv.set("service-token:test", text, 60_000);
+      const { tokens, token } = await setup({ lifetimeSeconds: 3600, store });
+      await token.start();
+      expect(token.current(), text).toBe(tokens.issued[0]);
+    }
+  });
+
   it("failures in a row back off, and a token obtained but not used yet does not reset the backoff: only a token the provider accepted does", async () => {
     const delays: number[] = [];
     const { tokens, token, client, clock } = await setup({ lifetimeSeconds: 3600, onFailure: (_failure, retryInMs) => delays.push(retryInMs) });
