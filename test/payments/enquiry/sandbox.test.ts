@@ -95,6 +95,8 @@ describe("the sandbox's trouble on demand", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("none, errors, timeouts, slow");
     expect((await post({ mode: "errors", kinds: ["mobile"] })).status).toBe(400);
+    // A name every object has is no mode.
+    expect((await post({ mode: "toString" })).status).toBe(400);
     expect(await (await fetch(troubleUrl(), { headers: { authorization: "Bearer sandbox-token" } })).json()).toEqual({ mode: "none", kinds: ["collection", "airtime"] });
     expect(sandbox.trouble().mode).toBe("none");
   });
@@ -146,6 +148,7 @@ describe("the sandbox playing a token endpoint (client credentials)", () => {
         fetch(`${tokens.url}/sandbox/token-endpoint`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ mode }) });
       expect((await control("refuse", "wrong")).status).toBe(401);
       expect((await control("on fire")).status).toBe(400);
+      expect((await control("constructor")).status).toBe(400);
       expect((await control("refuse")).status).toBe(200);
       expect((await ask()).status).toBe(401);
       tokens.tokenEndpoint?.setMode("errors");
