@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { enquiryBase } from "../payments/enquiry/enquiry-address.ts";
 import { badHeaderCharacter, isHeaderName } from "../payments/enquiry/http-header.ts";
+import { decodeJson } from "../util/decode-json.ts";
 import type { TokenSource } from "./service-token.ts";
 import { httpUrl, integer, optional, required, withDefault, type Environment } from "./values.ts";
 
@@ -26,15 +27,9 @@ const CONNECTION_HEADERS = new Set(["expect", "keep-alive", "upgrade", "te", "pr
 
 /** ENQUIRY_HEADERS: a JSON object of header names to string values. Its values are secrets: never quoted back. */
 const headerObject = z.string().transform((value, ctx) => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    // Not JSON: the problem says what is wanted, without the value.
-    ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names and values, such as {"X-Target-Environment":"sandbox"}' });
-    return z.NEVER;
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  const parsed = decodeJson(z.record(z.string(), z.unknown()), value);
+  if (parsed === undefined) {
+    // Not JSON, or not an object: the problem says what is wanted, without the value.
     ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names and values, such as {"X-Target-Environment":"sandbox"}' });
     return z.NEVER;
   }
