@@ -396,6 +396,7 @@ describe("an enquiry waiting for a token being obtained", () => {
     const tokens = await startTokenServer(3600);
     cleanups.push(() => tokens.close());
     tokens.server.handle((_request, res) => {
+      // The endpoint's 400 ms are the scenario (time itself is the rule): the enquiry's budget must include them.
       setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "tok-slow", expires_in: 3600 })), 400);
     });
     const silent = await startEnquiryServer(() => true);
