@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { parseConfig } from "../src/config.ts";
+import { parseConfig } from "../src/config/config.ts";
 import { BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { BACKGROUND_FULL, BACKGROUND_QUICK, bulkFile, settleStorm, watchStorm } from "./background.ts";
 import { REDIS_FULL, REDIS_QUICK, redisMode } from "./redis-mode.ts";

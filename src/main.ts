@@ -2,7 +2,7 @@ import dotenv from "dotenv";
 import { startApp } from "./app/app.ts";
 import { abortStartOnSignals, exitAfterFlush, exitOnUnexpectedErrors, stopOnSignals } from "./app/process.ts";
 import { operatorReason } from "./app/start-failure.ts";
-import { configSecrets, parseConfig } from "./config.ts";
+import { configSecrets, parseConfig } from "./config/config.ts";
 import { createLogger, SecretSet, startupLogger } from "./logger.ts";
 import { StartupStoppedError } from "./telegram/transport/startup-calls.ts";
 

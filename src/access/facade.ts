@@ -38,6 +38,12 @@ export interface AccessControl {
   record: (change: AccessChange) => void;
 }
 
+/** What the access use cases (use-cases/) are handed: the access area, and the clock its changes are dated by. */
+export interface AccessDeps {
+  access: AccessControl;
+  now: () => number;
+}
+
 export function accessControl({ lists, records, logger, now = Date.now }: { lists: AccessLists; records: Records; logger: Logger; now?: () => number }): AccessControl {
   const grants = accessGrants(records, logger);
   return {

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { assessReadiness, type Phase } from "../ops/readiness.ts";
 import { startHttpServer, type HttpServer } from "../server/http-server.ts";

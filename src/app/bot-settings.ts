@@ -1,5 +1,6 @@
 import type { AccessLists } from "../access/policy.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../config.ts";
+import { HEALTH_DEFAULTS, type HealthSettings } from "../config/health.ts";
+import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../config/watches.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
 import type { BotSettings } from "./assemble.ts";
 
@@ -18,7 +19,7 @@ export type SettingsLayer = Partial<Omit<BotSettings, Nested>> & {
 export type BotSettingsOverrides = SettingsLayer & { telegram: BotSettings["telegram"] };
 
 /**
- * The bot's settings as an environment that sets nothing else gives them (src/config.ts), with
+ * The bot's settings as an environment that sets nothing else gives them (src/config/), with
  * `overrides` on top, then each of `more` in turn (the tests' own defaults, then a test's).
  * test/app/bot-settings.test.ts holds these defaults equal to what `parseConfig` gives, so that
  * the warm-up, the demo and the tests cannot drift from production.

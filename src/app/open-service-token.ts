@@ -1,8 +1,9 @@
 import { createHash, scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { clientSecretSpellings, SHORTEST_REAL_SECRET, type Config, type TokenSource } from "../config.ts";
+import { SHORTEST_REAL_SECRET, type Config } from "../config/config.ts";
+import { clientSecretSpellings, type TokenSource } from "../config/service-token.ts";
 import type { Logger, SecretSet } from "../logger.ts";
-import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/enquiry/client-credentials-token.ts";
+import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/service-token/client-credentials-token.ts";
 import type { TokenRenewal } from "../payments/enquiry/client.ts";
 import {
   describeTokenHealth,
@@ -14,8 +15,8 @@ import {
   type TokenEvents,
   type TokenHealth,
   type TokenStatus,
-} from "../payments/enquiry/service-token.ts";
-import { tokenRequester, type ClientCredentials } from "../payments/enquiry/token-request.ts";
+} from "../payments/service-token/service-token.ts";
+import { tokenRequester, type ClientCredentials } from "../payments/service-token/token-request.ts";
 import type { StateStore } from "../state/ports.ts";
 
 /** The service token as the process holds it, whichever way it comes. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { shortSecrets, type Config } from "../config.ts";
+import { shortSecrets, type Config } from "../config/config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";

@@ -1,4 +1,4 @@
-import { ServiceTokenError } from "../payments/enquiry/service-token.ts";
+import { ServiceTokenError } from "../payments/service-token/service-token.ts";
 import { StateUnavailableError } from "../state/ports.ts";
 import { NotAMasterError } from "../state/redis/connection.ts";
 import { StateFileError } from "../state/sqlite/open-database.ts";

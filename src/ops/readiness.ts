@@ -1,5 +1,5 @@
-import type { TokenReport } from "../payments/enquiry/client-credentials-token.ts";
-import { tokenHealth, type TokenStatus } from "../payments/enquiry/service-token.ts";
+import type { TokenReport } from "../payments/service-token/client-credentials-token.ts";
+import { tokenHealth, type TokenStatus } from "../payments/service-token/service-token.ts";
 import type { Readiness } from "../server/http-server.ts";
 import type { StateHealth } from "../state/ports.ts";
 import { validDate } from "../util/valid-date.ts";

@@ -1,10 +1,12 @@
-import type { StateConfig } from "../config.ts";
 import { withFallback, type OutageListener } from "./fallback-store.ts";
 import type { StateStore } from "./ports.ts";
-import { openRedisStore } from "./redis/redis-store.ts";
+import { openRedisStore, type RedisTarget } from "./redis/redis-store.ts";
 import type { ReplicationChange } from "./redis/replication.ts";
 import { IN_MEMORY } from "./sqlite/open-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
+
+/** Which store, and where: what the configuration chose (STATE_DB, or REDIS_URL / REDIS_SENTINELS with REDIS_PREFIX). */
+export type StateChoice = { kind: "sqlite"; path: string } | { kind: "redis"; connection: RedisTarget; prefix: string };
 
 export interface StateEvents {
   /** The store stopped answering (Redis away, the file's disk full), and when it is back. */
@@ -23,7 +25,7 @@ export interface StateEvents {
  * be used (Redis away, the file's disk full). Throws StateFileError, StateUnavailableError or
  * NotAMasterError (REDIS_URL names a replica), with a message fit for an operator.
  */
-export async function openState(config: StateConfig, events: StateEvents): Promise<StateStore> {
+export async function openState(config: StateChoice, events: StateEvents): Promise<StateStore> {
   const wiring: { store?: ReturnType<typeof withFallback> } = {};
   const note = {
     lost: (reason: string) => wiring.store?.noteConnection("lost", reason),

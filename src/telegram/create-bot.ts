@@ -2,7 +2,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { AccessControl } from "../access/facade.ts";
 import type { UserFromGetMe } from "grammy/types";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
 import type { EnquiryKind } from "../payments/enquiry/types.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BotSettings } from "../../src/app/assemble.ts";
 import { botSettings } from "../../src/app/bot-settings.ts";
-import { parseConfig, type Config } from "../../src/config.ts";
+import { parseConfig, type Config } from "../../src/config/config.ts";
 
 /** Every key of BotSettings: the compiler says when one is added and not listed here. */
 const KEYS = {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, webhookDeliverers, webhookInstanceEnv, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -19,14 +19,14 @@ const AGENT_CHAT = { id: AGENT.id, type: "private" as const, first_name: AGENT.f
 /** The sandbox's SETTLE payments turn SUCCESS this long after they are first asked about. */
 const SETTLE_MS = 7_000;
 
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let telegram: FakeBotApi | undefined;
 let dir: string;
 let bots: BotProcess[] = [];
 let prefix: string | undefined;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: SERVICE_TOKEN, settleMs: SETTLE_MS });
+  sandbox = await startTestSandbox({ token: SERVICE_TOKEN, settleMs: SETTLE_MS });
   dir = mkdtempSync(join(tmpdir(), "cases-e2e-"));
 });
 afterAll(async () => {
@@ -43,17 +43,13 @@ afterEach(async () => {
 
 function start(api: FakeBotApi, extra: Record<string, string>): BotProcess {
   const bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: api.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN: SERVICE_TOKEN,
+    baseEnv(api, sandbox, {
       ALLOWED_USER_IDS: String(AGENT.id),
       SUPPORT_CHAT_ID: String(SUPPORT.id),
       WATCH_FIRST_CHECK_SECONDS: "1",
       WATCH_MAX_INTERVAL_SECONDS: "1",
       ...extra,
-    },
+    }),
     startScriptCommand(),
   );
   bots.push(bot);

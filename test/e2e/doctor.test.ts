@@ -5,10 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, clientCredentialsEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
-import { REPO_ROOT, startBotProcess, type BotProcess } from "../support/bot-process.ts";
+import { processEnv, REPO_ROOT, startBotProcess, type BotProcess } from "../support/bot-process.ts";
 import { spawnGroup } from "../support/child-processes.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../support/redis.ts";
@@ -20,11 +19,11 @@ const STATIC_TOKEN = "doctor-static-token-abcdef";
 const redis = await probeRedis();
 
 let telegram: FakeBotApi;
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let dir: string;
 beforeAll(async () => {
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
-  sandbox = await startSandbox({ token: STATIC_TOKEN, tokenEndpoint: { clientId: "doctor-client", clientSecret: CLIENT_SECRET, lifetimeSeconds: 300 } });
+  sandbox = await startTestSandbox({ token: STATIC_TOKEN, tokenEndpoint: { clientId: "doctor-client", clientSecret: CLIENT_SECRET, lifetimeSeconds: 300 } });
   dir = mkdtempSync(join(tmpdir(), "doctor-"));
 });
 afterAll(async () => {
@@ -49,18 +48,12 @@ function doctorCommand(): string[] {
 /** Runs doctor as an operator would, configured only through the environment; its exit code and every line it printed. */
 async function doctor(env: Record<string, string>): Promise<{ code: number | null; lines: string[]; output: string }> {
   running = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN_URL: `${sandbox.url}/oauth/token`,
-      ENQUIRY_CLIENT_ID: "doctor-client",
-      ENQUIRY_CLIENT_SECRET: CLIENT_SECRET,
+    baseEnv(telegram, sandbox, {
+      ...clientCredentialsEnv(sandbox, { clientId: "doctor-client", clientSecret: CLIENT_SECRET }),
       ENQUIRY_HEADERS: JSON.stringify({ "Ocp-Apim-Subscription-Key": SUBSCRIPTION_KEY, "X-Target-Environment": "sandbox" }),
-      ALLOWED_USER_IDS: "5001",
       STATE_DB: join(dir, "bot.db"),
       ...env,
-    },
+    }),
     doctorCommand(),
   );
   const code = await running.exited;
@@ -187,7 +180,7 @@ describe("npm run doctor in a pipe", () => {
     try {
       const child = spawnGroup("sh", ["-c", "npm run doctor | head -3"], {
         cwd: REPO_ROOT,
-        env: { ...process.env, ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ""])), TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot, ENQUIRY_BASE_URL: sandbox.url, ENQUIRY_TOKEN: STATIC_TOKEN, ALLOWED_USER_IDS: "5001", STATE_DB: ":memory:" },
+        env: processEnv(baseEnv(telegram, sandbox)),
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { NOWHERE } from "../support/bot-env.ts";
-import { BOT_TOKEN } from "../support/bot-harness.ts";
+import { baseEnv, NOWHERE } from "../support/bot-env.ts";
 import { REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { probeRedisServer, startSentinelTopology, type SentinelTopology } from "../support/redis-topology.ts";
 
@@ -26,14 +25,7 @@ afterEach(async () => {
   running = undefined;
 });
 
-const replicaEnv = () => ({
-  TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-  TELEGRAM_API_ROOT: NOWHERE,
-  ENQUIRY_BASE_URL: NOWHERE,
-  ENQUIRY_TOKEN: SERVICE_TOKEN,
-  ALLOWED_USER_IDS: "5001",
-  REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${topology.replicas[0]?.port}/0`,
-});
+const replicaEnv = () => baseEnv(undefined, { url: NOWHERE, token: SERVICE_TOKEN }, { REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${topology.replicas[0]?.port}/0` });
 const SENTENCE = () => `REDIS_URL names 127.0.0.1:${topology.replicas[0]?.port}, which is a replica: point REDIS_URL at the master, or use REDIS_SENTINELS`;
 
 describe.skipIf(!available)("REDIS_URL naming a read-only replica", () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/payments/enquiry/sandbox/server.ts";
+import { baseEnv, clientCredentialsEnv, startTestSandbox, type TestSandbox } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
 import { startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
@@ -17,7 +17,7 @@ const AGENT = { id: 6101, first_name: "Kofi", language_code: "en" };
 const ADMIN_CHAT = -1008888888888;
 const privateChat = { id: AGENT.id, type: "private" as const, first_name: AGENT.first_name };
 
-let sandbox: Sandbox;
+let sandbox: TestSandbox;
 let telegram: FakeBotApi;
 let bot: BotProcess | undefined;
 let dir: string;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "service-token-e2e-"));
   // Tokens live 2 s at the sandbox, which the bot counts as 30 s (a lifetime under 30 s is not taken
   // as said): the sandbox refuses one the bot still holds good, and the bot renews it at that first refusal.
-  sandbox = await startSandbox({ token: STATIC_TOKEN, tokenEndpoint: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, lifetimeSeconds: 2 } });
+  sandbox = await startTestSandbox({ token: STATIC_TOKEN, tokenEndpoint: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, lifetimeSeconds: 2 } });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -42,13 +42,8 @@ afterEach(async () => {
 async function start(extra: Record<string, string> = {}): Promise<{ bot: BotProcess; http: string }> {
   telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
   bot = startBotProcess(
-    {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ENQUIRY_BASE_URL: sandbox.url,
-      ENQUIRY_TOKEN_URL: `${sandbox.url}/oauth/token`,
-      ENQUIRY_CLIENT_ID: CLIENT_ID,
-      ENQUIRY_CLIENT_SECRET: CLIENT_SECRET,
+    baseEnv(telegram, sandbox, {
+      ...clientCredentialsEnv(sandbox, { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
       ENQUIRY_HEADERS: JSON.stringify({ "Ocp-Apim-Subscription-Key": SUBSCRIPTION_KEY }),
       ENQUIRY_TIMEOUT_MS: "1000",
       CACHE_TTL_SECONDS: "0",
@@ -59,7 +54,7 @@ async function start(extra: Record<string, string> = {}): Promise<{ bot: BotProc
       LOG_LEVEL: "trace",
       STATE_DB: join(dir, `bot-${Date.now()}.db`),
       ...extra,
-    },
+    }),
     startScriptCommand(),
   );
   const listening = await bot.waitForLog((entry) => entry.msg === "http server listening", 30_000);

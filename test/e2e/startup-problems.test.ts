@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
 import { baseEnv, NOWHERE } from "../support/bot-env.ts";
 import { BOT_INFO, BOT_TOKEN } from "../support/bot-harness.ts";
-import { REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
+import { processEnv, REPO_ROOT, startBotProcess, startScriptCommand, type BotProcess } from "../support/bot-process.ts";
 import { signalGroup, spawnGroup } from "../support/child-processes.ts";
 import { pseudoTerminalAvailable } from "../support/demo-process.ts";
 import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.ts";
@@ -31,7 +30,7 @@ afterEach(async () => {
 });
 
 /** Every variable blank (as a copied .env.example leaves them), then these. */
-const envWith = (values: Record<string, string>) => ({ ...process.env, ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ""])), STATE_DB: ":memory:", ...values });
+const envWith = processEnv;
 
 /** `npm start`'s command, on a pseudo-terminal (as a person starts it in a terminal) or with its output piped. */
 function startOn(terminal: boolean, values: Record<string, string>): Promise<{ code: number | null; output: string }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inspectToken } from "../../src/payments/enquiry/service-token.ts";
+import { inspectToken } from "../../src/payments/service-token/service-token.ts";
 import { assessReadiness } from "../../src/ops/readiness.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { StateUnavailableError, type StateStore } from "../../src/state/ports.ts";
+import { decodeJson } from "../../src/util/decode-json.ts";
 
 export interface ContractSubject {
   store: StateStore;
@@ -223,9 +225,10 @@ export function describeStateContract(name: string, open: () => Promise<Contract
 
       it("loses no change when many writers update at once", async () => {
         const s = await store();
-        const add = (item: string) => s.kv.update("list", (current) => JSON.stringify([...(current ? (JSON.parse(current) as string[]) : []), item]), 60_000);
+        const list = (text: string | undefined) => decodeJson(z.array(z.string()), text) ?? [];
+        const add = (item: string) => s.kv.update("list", (current) => JSON.stringify([...list(current), item]), 60_000);
         await Promise.all(Array.from({ length: 25 }, (_, i) => add(`item-${i}`)));
-        expect((JSON.parse((await s.kv.get("list")) ?? "[]") as string[]).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `item-${i}`).sort());
+        expect(list(await s.kv.get("list")).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `item-${i}`).sort());
       });
 
       it("stores an empty string as a value, as set does; only undefined deletes", async () => {

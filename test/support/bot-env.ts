@@ -33,3 +33,11 @@ export function baseEnv(telegram: { apiRoot: string } | undefined, provider: Pro
     ...extra,
   };
 }
+
+/**
+ * What makes a bot obtain its own service token from the sandbox's token endpoint (client
+ * credentials), as `extra` to baseEnv: ENQUIRY_TOKEN blank, since a token comes from one way only.
+ */
+export function clientCredentialsEnv(sandbox: { url: string }, client: { clientId: string; clientSecret: string }): Record<string, string> {
+  return { ENQUIRY_TOKEN: "", ENQUIRY_TOKEN_URL: `${sandbox.url}/oauth/token`, ENQUIRY_CLIENT_ID: client.clientId, ENQUIRY_CLIENT_SECRET: client.clientSecret };
+}

@@ -1,8 +1,10 @@
 import type { UserFromGetMe } from "grammy/types";
 import { assembleBot, type BotSettings } from "../../src/app/assemble.ts";
 import { botSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
-import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config.ts";
-import type { TokenReport } from "../../src/payments/enquiry/client-credentials-token.ts";
+import type { SupportSettings } from "../../src/config/cases.ts";
+import type { HealthSettings } from "../../src/config/health.ts";
+import type { WatchSettings } from "../../src/config/watches.ts";
+import type { TokenReport } from "../../src/payments/service-token/client-credentials-token.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";
 import type { EnquiryService } from "../../src/payments/enquiry/types.ts";

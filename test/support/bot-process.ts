@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { CONFIG_VARIABLES } from "../../src/config/config.ts";
 import { isGroupAlive, signalGroup, spawnGroup } from "./child-processes.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,6 +18,9 @@ export function startScriptCommand(): string[] {
 
 /** Every variable the bot reads, blank unless given, so a developer's own .env cannot leak into a test. */
 const BLANK_CONFIG = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ""]));
+
+/** The whole environment of a process under test: this one's, every variable the bot reads blank, state in memory, then `env`. */
+export const processEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ...BLANK_CONFIG, STATE_DB: ":memory:", ...env });
 
 export interface BotProcess {
   child: ChildProcess;
@@ -39,7 +42,7 @@ export function startBotProcess(env: Record<string, string>, command: string[] =
   const [file = "npm", ...args] = command;
   const child = spawnGroup(file, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...BLANK_CONFIG, STATE_DB: ":memory:", ...env },
+    env: processEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stdout: string[] = [];

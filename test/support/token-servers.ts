@@ -1,6 +1,6 @@
 import { json, startLocalServer, type LocalServer } from "./http-server.ts";
 import { enquiryAnswer } from "./http-server.ts";
-import { tokenRequester, type TokenRequester } from "../../src/payments/enquiry/token-request.ts";
+import { tokenRequester, type TokenRequester } from "../../src/payments/service-token/token-request.ts";
 
 export type TokenServerMode = "issue" | "error" | "refuse" | "hang";
 

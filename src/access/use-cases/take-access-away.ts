@@ -1,4 +1,4 @@
-import type { AccessControl } from "../facade.ts";
+import type { AccessAction, AccessControl } from "../facade.ts";
 import type { Grant, Person } from "../grants.ts";
 
 export type TakeAccessAwayResult =
@@ -19,6 +19,8 @@ export async function takeAccessAway(
   by: Person,
   madeIn: number | undefined,
   stopBulkChecks: (subject: { kind: "user" | "chat"; id: number }) => Promise<unknown>,
+  /** How the audit trail names it: an admin's revoke, or the bot removed from the group. */
+  action: Extract<AccessAction, "revoked" | "group_removed"> = "revoked",
 ): Promise<TakeAccessAwayResult> {
   const { policy } = access;
   const { kind, id } = subject;
@@ -27,7 +29,7 @@ export async function takeAccessAway(
   if (kind === "chat" && policy.allowedChatIds.has(id)) return { type: "configured", list: "ALLOWED_CHAT_IDS" };
   const grant = await access.grants.revoke(kind, id);
   if (!grant) return { type: "none" };
-  access.record({ action: "revoked", subject: { kind, id, name: grant.subject.name }, by, chatId: madeIn });
+  access.record({ action, subject: { kind, id, name: grant.subject.name }, by, chatId: madeIn });
   await stopBulkChecks(subject);
   return { type: "revoked", grant };
 }

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToOthers, setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
 import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
-import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config.ts";
+import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/cases.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";

@@ -1,10 +1,10 @@
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { EnquiryEvents } from "../../payments/check.ts";
-import type { TokenReport } from "../../payments/enquiry/client-credentials-token.ts";
-import { currentFingerprint, inspectToken } from "../../payments/enquiry/service-token.ts";
-import { tokenPause } from "../../payments/enquiry/token-pause.ts";
-import { startTokenExpiryWatch } from "../../payments/health/token-expiry.ts";
+import type { TokenReport } from "../../payments/service-token/client-credentials-token.ts";
+import { currentFingerprint, inspectToken } from "../../payments/service-token/service-token.ts";
+import { tokenPause } from "../../payments/service-token/token-pause.ts";
+import { startTokenExpiryWatch } from "../../payments/service-token/token-expiry.ts";
 import type { StateStore } from "../../state/ports.ts";
 import { alertOnTokenRejection } from "../../telegram/notify/admin-alerts.ts";
 import type { HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../config/config.ts";
 import type { SecretSet } from "../../logger.ts";
 import { createEnquiryClient } from "../../payments/enquiry/client.ts";
 import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
 import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
-import { inspectToken, tokenHealth } from "../../payments/enquiry/service-token.ts";
-import { tokenRequester } from "../../payments/enquiry/token-request.ts";
+import { inspectToken, tokenHealth } from "../../payments/service-token/service-token.ts";
+import { tokenRequester } from "../../payments/service-token/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
-import { clientSecretSpellings } from "../../config.ts";
+import { clientSecretSpellings } from "../../config/service-token.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
 import { tokenLifetime } from "./token-lifetime.ts";
 

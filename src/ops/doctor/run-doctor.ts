@@ -1,4 +1,4 @@
-import { configSecrets, CONFIG_VARIABLES, parseConfig, type Config } from "../../config.ts";
+import { configSecrets, CONFIG_VARIABLES, parseConfig, type Config } from "../../config/config.ts";
 import { scrubSecrets, SecretSet } from "../../logger.ts";
 import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
 import { passed, type CheckResult } from "./check.ts";

@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../config/config.ts";
 import { failed, networkCause, passed, type CheckResult } from "./check.ts";
 
 const TELEGRAM = "https://api.telegram.org";

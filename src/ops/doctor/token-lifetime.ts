@@ -1,5 +1,5 @@
-import type { ObtainedToken } from "../../payments/enquiry/token-request.ts";
-import { renewAt } from "../../payments/enquiry/token-schedule.ts";
+import type { ObtainedToken } from "../../payments/service-token/token-request.ts";
+import { renewAt } from "../../payments/service-token/token-schedule.ts";
 
 /**
  * What `npm run doctor` says of an obtained token's lifetime: how long it lives (✓), or, when the

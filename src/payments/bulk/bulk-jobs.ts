@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { StateStore } from "../../state/ports.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 import type { BackgroundBudget } from "../budget.ts";
 import type { Checker } from "../check.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../query.ts";
@@ -308,12 +310,15 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
   };
 }
 
-function parseRecord(text: string | undefined): BulkJobRecord | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as BulkJobRecord;
-  } catch {
-    // Written by something else under this key: as good as absent.
-    return undefined;
-  }
-}
+const recordSchema = z.object({
+  ownerId: z.number(),
+  chatId: z.number(),
+  threadId: z.number().optional(),
+  progressMessageId: z.number(),
+  total: z.number(),
+  fileName: z.string(),
+  locale: z.string(),
+});
+
+/** A job's record, as `BulkJobRecord` says it is: one another version wrote otherwise, or something else under this key, is as good as absent. */
+const parseRecord = (text: string | undefined): BulkJobRecord | undefined => decodeJson(recordSchema, text);

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { StateStore } from "../../state/ports.ts";
-import { HOUR_MS, hourOf, hoursOverlapping } from "../health/counting/tally-keys.ts";
+import { decodeJson } from "../../util/decode-json.ts";
+import { HOUR_MS, hourOf, hoursOverlapping } from "../../util/time-buckets.ts";
 import { decodeCase, encodeCase, isOpen, type Case, type CaseCard, type CaseTopic } from "./case.ts";
 
 /** The durable records of cases (state.records: kept until deleted, shared by every instance, each write on Sentinel waiting for a replica). */
@@ -109,26 +111,14 @@ const numberOf = (text: string | undefined): number | undefined => {
   return text !== undefined && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 };
 
-/** The keys of `messages` listed under a case. */
-const keysOf = (text: string | undefined): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(text ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === "string") : [];
-  } catch {
-    // Unreadable: nothing is listed (the messages stay, harmless, as before there were lists).
-    return [];
-  }
-};
+/** A stored list, each of its items read on its own: what is not a list is as good as empty. */
+const listOf = (text: string | undefined): unknown[] => decodeJson(z.array(z.unknown()), text) ?? [];
 
-const numbersOf = (text: string | undefined): number[] => {
-  try {
-    const parsed: unknown = JSON.parse(text ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((value): value is number => Number.isSafeInteger(value)) : [];
-  } catch {
-    // Unreadable: as good as empty (the cases themselves are intact).
-    return [];
-  }
-};
+/** The keys of `messages` listed under a case; unreadable, nothing is listed (the messages stay, harmless, as before there were lists). */
+const keysOf = (text: string | undefined): string[] => listOf(text).filter((value): value is string => typeof value === "string");
+
+/** Case numbers; unreadable, as good as empty (the cases themselves are intact). */
+const numbersOf = (text: string | undefined): number[] => listOf(text).filter((value): value is number => Number.isSafeInteger(value));
 
 /** A message of a case: which case, and which agent's conversation it belongs to (none: the case's, its first agent's). */
 export interface CaseMessage {

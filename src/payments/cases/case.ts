@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decodeOutcome, encodeOutcome } from "../enquiry/outcome-codec.ts";
 import { ENQUIRY_KINDS, isFinal, paymentState, type EnquiryKind, type EnquiryOutcome } from "../enquiry/types.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 
 /**
  * A case: an agent's problem payment handed to the support team, with who asked, who took it, who
@@ -158,13 +159,7 @@ export function encodeCase(value: Case): string {
 
 /** A stored case, validated (another version may have written it); unreadable means absent. */
 export function decodeCase(text: string | undefined): Case | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = caseSchema.safeParse(JSON.parse(text));
-    const last = parsed.success ? decodeOutcome(parsed.data.last) : undefined;
-    return parsed.success && last ? { ...parsed.data, last } : undefined;
-  } catch {
-    // Not JSON: a case nobody can read is treated as absent.
-    return undefined;
-  }
+  const stored = decodeJson(caseSchema, text);
+  const last = stored && decodeOutcome(stored.last);
+  return stored && last ? { ...stored, last } : undefined;
 }

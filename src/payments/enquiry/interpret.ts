@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
 import { withBoundedFields } from "./provider-fields.ts";
 import { enquiryResponseSchema, looseAnswerSchema } from "./schema.ts";
 import type { EnquiryKind, EnquiryOutcome } from "./types.ts";
@@ -15,7 +17,7 @@ const NOT_FOUND_TEXT = /not[\s_-]*found|does\s+not\s+exist|no\s+such\s+transacti
  * before reading a body) into an outcome. Pure, so every odd answer can be tested directly.
  */
 export function interpretAnswer(stamp: Stamp, httpStatus: number, body: string): EnquiryOutcome {
-  const json = parseJson(body);
+  const json = decodeJson(z.unknown(), body);
   // An answer about another transaction must never be shown as this one's: not even "not found".
   const echoed = echoedId(json);
   if (echoed !== undefined && echoed.trim() !== stamp.transactionId) {
@@ -80,14 +82,7 @@ function echoedId(json: unknown): string | undefined {
   return typeof echoed === "string" ? echoed : undefined;
 }
 
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    // Not JSON: the caller says the answer is unreadable.
-    return undefined;
-  }
-}
+
 
 /**
  * "Not found" as real status APIs say it inside a normal-looking answer: code 404, or a top-level

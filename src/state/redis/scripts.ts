@@ -1,3 +1,6 @@
+import type { Redis, RedisOptions } from "ioredis";
+import type { ClaimResult } from "../ports.ts";
+
 /**
  * The Lua scripts behind the operations that must be atomic across instances. Redis runs each
  * script alone, so read-then-write is safe. Times come from the Redis server (`TIME`), the one
@@ -165,3 +168,44 @@ return 1`;
 export const COUNT_ALIVE = `
 ${serverMs}
 return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')`;
+
+export type Scripted = Redis & {
+  spend(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
+  take(key: string, limit: number, windowMs: number, member: string): Promise<[number, number]>;
+  claim(key: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number): Promise<ClaimResult>;
+  claimAndSpend(claimKey: string, counterKey: string, owner: string, ttlMs: number, alivePrefix: string, minAgeMs: number, cost: number, limit: number, windowMs: number): Promise<[ClaimResult, number?, number?, number?]>;
+  releaseClaim(key: string, owner: string): Promise<number>;
+  keepMarker(key: string, value: string, ttlMs: number): Promise<number>;
+  recordCompareAndSet(key: string, revisionKey: string, id: string, expected: string, next: string, expectedPresent: 0 | 1, remove: 0 | 1, nextRevision: string): Promise<number>;
+  deleteIf(key: string, expected: string): Promise<number>;
+  acquire(key: string, owner: string, ttlMs: number): Promise<number>;
+  compareAndSet(key: string, expected: string, next: string, ttlMs: number, expectedPresent: 0 | 1, remove: 0 | 1): Promise<number>;
+  advance(key: string, member: string, dueAt: number, ttlMs: number): Promise<number>;
+  claimDue(key: string, now: number, limit: number, leaseMs: number): Promise<string[]>;
+  markAlive(key: string, instanceId: string, ttlMs: number): Promise<number>;
+  countAlive(key: string): Promise<number>;
+};
+
+/** Every script, known to both connections (ioredis loads each on first use). */
+export const SCRIPTS: NonNullable<RedisOptions["scripts"]> = {
+  spend: { numberOfKeys: 1, lua: SPEND },
+  take: { numberOfKeys: 1, lua: TAKE },
+  claim: { numberOfKeys: 1, lua: CLAIM },
+  claimAndSpend: { numberOfKeys: 2, lua: CLAIM_AND_SPEND },
+  deleteIf: { numberOfKeys: 1, lua: DELETE_IF },
+  releaseClaim: { numberOfKeys: 1, lua: RELEASE_CLAIM },
+  keepMarker: { numberOfKeys: 1, lua: KEEP_MARKER },
+  recordCompareAndSet: { numberOfKeys: 2, lua: RECORD_COMPARE_AND_SET },
+  acquire: { numberOfKeys: 1, lua: ACQUIRE },
+  compareAndSet: { numberOfKeys: 1, lua: COMPARE_AND_SET },
+  advance: { numberOfKeys: 1, lua: ADVANCE },
+  claimDue: { numberOfKeys: 1, lua: CLAIM_DUE },
+  tallyAdd: { numberOfKeys: 1, lua: TALLY_ADD },
+  markAlive: { numberOfKeys: 1, lua: MARK_ALIVE },
+  countAlive: { numberOfKeys: 1, lua: COUNT_ALIVE },
+};
+
+/** A pipeline knows the scripts too (ioredis adds them to it). */
+export type ScriptedPipeline = ReturnType<Redis["pipeline"]> & {
+  tallyAdd(key: string, ...args: (string | number)[]): ScriptedPipeline;
+};

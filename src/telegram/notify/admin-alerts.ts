@@ -1,6 +1,6 @@
 import type { Logger } from "../../logger.ts";
 import type { EnquiryListener } from "../../payments/check.ts";
-import { tokenFingerprint } from "../../payments/enquiry/service-token.ts";
+import { tokenFingerprint } from "../../payments/service-token/service-token.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { Messenger } from "./messenger.ts";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Config } from "../../../src/config.ts";
+import type { Config } from "../../../src/config/config.ts";
 import { SecretSet } from "../../../src/logger.ts";
 import { checkToken } from "../../../src/ops/doctor/provider-check.ts";
 import { json, startLocalServer } from "../../support/http-server.ts";

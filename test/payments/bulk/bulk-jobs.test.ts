@@ -92,6 +92,18 @@ describe("bulk jobs, without Telegram", () => {
     await dead.jobs.stop(1_000);
   });
 
+  it("a job's record of another shape (another version wrote it) is as good as absent: nobody is told, and its place is freed", async () => {
+    const { jobs, state, shown } = setup();
+    await state.claims.heartbeat("one", 60_000);
+    for (const [jobId, text] of [["job-a", '{"ownerId":"1","chatId":1,"fileName":7}'], ["job-b", "[1,2]"], ["job-c", "not json"]] as const) {
+      await state.sets.add("bulk:running", jobId, 60_000);
+      await state.kv.set(`bulk-job:${jobId}`, text, 60_000);
+    }
+    await jobs.recoverOrphans();
+    expect(shown).toEqual([]);
+    expect(await state.sets.members("bulk:running")).toEqual([]);
+  });
+
   it("access ended in the check's last moments (its chat no longer allowed): asked again before sending, no summary and no report", async () => {
     let allowed = true;
     const last = heldAtTheEnd("TX-3");

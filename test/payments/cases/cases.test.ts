@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createCaseStore, type CaseStore } from "../../../src/payments/cases/case-store.ts";
-import { encodeCase, MAX_OPEN_CASES_PER_AGENT, reminderDue, type CaseAgent } from "../../../src/payments/cases/case.ts";
+import { decodeCase, encodeCase, MAX_OPEN_CASES_PER_AGENT, reminderDue, type CaseAgent } from "../../../src/payments/cases/case.ts";
 import type { CaseAudit } from "../../../src/payments/cases/case-events.ts";
 import { kindToEscalate, openCase } from "../../../src/payments/cases/open-case.ts";
 import { recordCaseCheck } from "../../../src/payments/cases/record-check.ts";
@@ -220,6 +220,18 @@ describe("cases, pure", () => {
     expect(kindToEscalate({ id: "X", outcomes: [outcomes.failed("collection", "X"), outcomes.pending("airtime", "X")] })).toEqual({ type: "ask" });
     expect(kindToEscalate({ id: "X", outcomes: [outcomes.notFound("collection", "X"), outcomes.notFound("airtime", "X")] })).toEqual({ type: "ask" });
     expect(kindToEscalate({ id: "X", outcomes: [outcomes.notFound("airtime", "X")] })).toMatchObject({ type: "kind", outcome: { type: "not_found" } });
+  });
+
+  it("reads a stored case back as it was written; one of another shape, or whose answer cannot be read, is absent", () => {
+    const stored = { number: 7, kind: "collection" as const, transactionId: "X", openedAt: 5, agents: [agent(1, "on hold")], last: outcomes.pending("collection", "X"), checks: 2 };
+    expect(decodeCase(encodeCase(stored))).toEqual(stored);
+    const written = encodeCase(stored);
+    const otherNumber = written.replace('"number":7', '"number":"7"');
+    const otherAnswer = written.replace(/"last":"(?:[^"\\]|\\.)*"/, '"last":"not an answer"');
+    expect([otherNumber, otherAnswer]).not.toContain(written);
+    for (const text of ["not json", "[7]", otherNumber, otherAnswer, undefined]) {
+      expect(decodeCase(text), text).toBeUndefined();
+    }
   });
 
   it("reminds of a case nobody took once, after CASE_REMIND_MINUTES, once its card is up", () => {

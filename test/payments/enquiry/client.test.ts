@@ -1,6 +1,8 @@
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createEnquiryClient, parseRetryAfter, type EnquiryClientOptions } from "../../../src/payments/enquiry/client.ts";
+import { decodeJson } from "../../../src/util/decode-json.ts";
 import { enquiryAnswer, json, startLocalServer, type Handler } from "../../support/http-server.ts";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib3QifQ.c2lnbmF0dXJl";
@@ -28,7 +30,7 @@ async function setup(handler: Handler, options: Partial<EnquiryClientOptions> = 
 }
 
 const answering = (transaction: Record<string, unknown>, extra: Record<string, unknown> = {}): Handler => (request, res) => {
-  const { transactionID } = JSON.parse(request.body) as { transactionID: string };
+  const transactionID = decodeJson(z.object({ transactionID: z.string() }), request.body)?.transactionID ?? "";
   json(res, 200, enquiryAnswer(transactionID, transaction, extra));
 };
 

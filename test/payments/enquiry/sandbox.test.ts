@@ -64,6 +64,7 @@ describe("the sandbox's trouble on demand", () => {
       const answers = await Promise.all(Array.from({ length: 14 }, (_, n) => wide.enquire("collection", `COL-SUCCESS-S${n}`)));
       expect(answers.every((answer) => answer.type === "timeout")).toBe(true);
       expect(sandbox.stats.requests - before).toBe(14);
+      // A process warning is emitted on a later tick, and nothing else shows it: one turn of the event loop lets any come.
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).toEqual([]);
     } finally {
@@ -95,6 +96,8 @@ describe("the sandbox's trouble on demand", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("none, errors, timeouts, slow");
     expect((await post({ mode: "errors", kinds: ["mobile"] })).status).toBe(400);
+    // A name every object has is no mode.
+    expect((await post({ mode: "toString" })).status).toBe(400);
     expect(await (await fetch(troubleUrl(), { headers: { authorization: "Bearer sandbox-token" } })).json()).toEqual({ mode: "none", kinds: ["collection", "airtime"] });
     expect(sandbox.trouble().mode).toBe("none");
   });
@@ -146,6 +149,7 @@ describe("the sandbox playing a token endpoint (client credentials)", () => {
         fetch(`${tokens.url}/sandbox/token-endpoint`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ mode }) });
       expect((await control("refuse", "wrong")).status).toBe(401);
       expect((await control("on fire")).status).toBe(400);
+      expect((await control("constructor")).status).toBe(400);
       expect((await control("refuse")).status).toBe(200);
       expect((await ask()).status).toBe(401);
       tokens.tokenEndpoint?.setMode("errors");

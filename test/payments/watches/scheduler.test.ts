@@ -4,7 +4,7 @@ import { runBulkCheck } from "../../../src/payments/bulk/run.ts";
 import { createChecker, createEnquiryEvents } from "../../../src/payments/check.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { startWatchScheduler } from "../../../src/payments/watches/scheduler.ts";
-import { tokenPause } from "../../../src/payments/enquiry/token-pause.ts";
+import { tokenPause } from "../../../src/payments/service-token/token-pause.ts";
 import { createWatchStore } from "../../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";

@@ -428,6 +428,20 @@ describe("groups", () => {
     expect(toGroupSince()).toEqual([]);
   });
 
+  it("a grant made from the chat is dated by the bot's clock: /allow, an invite's link, a group an admin added", async () => {
+    const clock = Date.parse("2026-03-05T09:00:00Z");
+    const harness = setup({ now: () => clock });
+    await harness.bot.handleUpdate(messageUpdate("/allow 6601", { from: ADMIN }));
+    await harness.bot.handleUpdate(messageUpdate("/invite", { from: ADMIN }));
+    const code = /start=([A-Za-z0-9_-]{22})/.exec(String(harness.sent().at(-1)?.payload.text))?.[1] ?? "";
+    await harness.bot.handleUpdate(messageUpdate(`/start ${code}`, { from: stranger(6501) }));
+    await harness.bot.handleUpdate(added(ADMIN));
+    await harness.bot.handleUpdate(messageUpdate("/users", { from: ADMIN }));
+    const granted = String(harness.sent().at(-1)?.payload.text).split("\n").filter((line) => line.includes("Kofi (@kofi_ops) on "));
+    expect(granted).toHaveLength(3);
+    for (const line of granted) expect(line).toMatch(/ on 5 Mar\w* 2026$/);
+  });
+
   it("a granted group upgraded to a supergroup keeps its access under the new ID", async () => {
     const harness = setup();
     await harness.bot.handleUpdate(groupMessage("/allow", { from: ADMIN }));

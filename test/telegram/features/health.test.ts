@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
 import { deletePrefix, probeRedis, testPrefix } from "../../support/redis.ts";
-import type { TokenReport } from "../../../src/payments/enquiry/client-credentials-token.ts";
+import type { TokenReport } from "../../../src/payments/service-token/client-credentials-token.ts";
 import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
 import { ADMIN_CHAT, createTestBot } from "../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";

@@ -2,6 +2,8 @@ import { setMaxListeners } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import { decodeJson } from "../../../util/decode-json.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../types.ts";
 import { FAILED_REASON, HOSTILE_REASON, mnoReferenceFor, scenarioFor, serviceIdFor } from "./scenarios.ts";
 import { sandboxTokenEndpoint, TOKEN_CONTROL_PATH, TOKEN_ENDPOINT_PATH, type TokenEndpoint, type TokenEndpointOptions } from "./token-endpoint.ts";
@@ -185,13 +187,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (!authorised) return send(res, 401, { error: "send the sandbox's token: Authorization: Bearer <token>" });
     if (req.method === "GET") return send(res, 200, trouble);
     if (req.method !== "POST") return send(res, 405, { error: "use GET or POST" });
-    const body = (await readJson(req)) as { mode?: unknown; kinds?: unknown } | undefined;
-    const mode = body?.mode;
-    const kinds = body?.kinds ?? ENQUIRY_KINDS;
-    if (typeof mode !== "string" || !(mode in TROUBLE_MODES) || !Array.isArray(kinds) || !kinds.every((kind) => (ENQUIRY_KINDS as readonly unknown[]).includes(kind))) {
+    const wanted = decodeJson(troubleRequest, await readBody(req));
+    if (wanted === undefined) {
       return send(res, 400, { error: `send {"mode": one of ${Object.keys(TROUBLE_MODES).join(", ")}, "kinds": ["collection", "airtime"] (optional)}` });
     }
-    trouble = { mode: mode as TroubleMode, kinds: kinds as EnquiryKind[] };
+    trouble = wanted;
     return send(res, 200, trouble);
   }
 
@@ -231,12 +231,20 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function readTransactionId(req: IncomingMessage): Promise<string | undefined> {
-  const body = (await readJson(req)) as { transactionID?: unknown } | undefined;
-  return typeof body?.transactionID === "string" && body.transactionID !== "" ? body.transactionID : undefined;
+  return decodeJson(enquiryRequest, await readBody(req))?.transactionID;
 }
 
-/** A small JSON body, or undefined when it is too large or not JSON (answered 400, as a provider would). */
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** What an enquiry sends: the ID asked about. */
+const enquiryRequest = z.object({ transactionID: z.string().min(1) });
+
+/** What POST /sandbox/trouble takes: a mode, and the kinds in trouble (both when not given). */
+const troubleRequest = z.object({
+  mode: z.enum(Object.keys(TROUBLE_MODES) as [TroubleMode, ...TroubleMode[]]),
+  kinds: z.array(z.enum(ENQUIRY_KINDS)).default([...ENQUIRY_KINDS]),
+});
+
+/** A small body, or undefined when it is too large (answered 400, as a provider would, as one that is not JSON is). */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -244,10 +252,5 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_REQUEST_BYTES) return undefined;
     chunks.push(chunk);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
-  } catch {
-    // Not JSON: the caller answers 400.
-    return undefined;
-  }
+  return Buffer.concat(chunks).toString("utf8");
 }

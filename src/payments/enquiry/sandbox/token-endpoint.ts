@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { decodeJson } from "../../../util/decode-json.ts";
 
 /** Where the sandbox hands out tokens (OAuth 2.0 client credentials, RFC 6749 §4.4). */
 export const TOKEN_ENDPOINT_PATH = "/oauth/token";
@@ -73,11 +75,11 @@ export function sandboxTokenEndpoint(options: TokenEndpointOptions): TokenEndpoi
     async control(req, res, authorised) {
       if (!authorised) return send(res, 401, { error: "send a token the sandbox accepts: Authorization: Bearer <token>" });
       if (req.method === "GET") return send(res, 200, { mode });
-      const wanted = parse(await readText(req))?.mode;
-      if (req.method !== "POST" || typeof wanted !== "string" || !(wanted in TOKEN_ENDPOINT_MODES)) {
+      const wanted = decodeJson(modeRequest, await readText(req))?.mode;
+      if (req.method !== "POST" || wanted === undefined) {
         return send(res, 400, { error: `send POST {"mode": one of ${Object.keys(TOKEN_ENDPOINT_MODES).join(", ")}}` });
       }
-      mode = wanted as TokenEndpointMode;
+      mode = wanted;
       send(res, 200, { mode });
     },
   };
@@ -115,14 +117,8 @@ async function readText(req: IncomingMessage): Promise<string> {
   return size > MAX_BODY_BYTES ? "" : Buffer.concat(chunks).toString("utf8");
 }
 
-function parse(body: string): { mode?: unknown } | undefined {
-  try {
-    return JSON.parse(body) as { mode?: unknown };
-  } catch {
-    // Not JSON: answered 400 with what to send.
-    return undefined;
-  }
-}
+/** What POST /sandbox/token-endpoint takes; anything else (not JSON, another mode) is answered 400 with what to send. */
+const modeRequest = z.object({ mode: z.enum(Object.keys(TOKEN_ENDPOINT_MODES) as [TokenEndpointMode, ...TokenEndpointMode[]]) });
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);

@@ -1,7 +1,8 @@
 import type { Tallies } from "../../../state/ports.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { countsFromFields, emptyCounts, type HealthCounts } from "./counts.ts";
-import { covering, healthKeys, hoursOverlapping, minutesIn } from "./tally-keys.ts";
+import { healthKeys } from "./tally-keys.ts";
+import { covering, hoursOverlapping, minutesIn } from "../../../util/time-buckets.ts";
 
 /** The health counts of any stretch of time [from, to) in ms, summed over every instance, from the state store. */
 export interface HealthCountsReader {

@@ -5,7 +5,8 @@ import { addCounts, countsToFields, emptyCounts, type HealthCounts } from "./cou
 import { latencyBucket } from "./latency.ts";
 import { healthOutcome } from "./outcomes.ts";
 import { REASON_LIMITS, OTHER_REASONS, reasonField } from "./reasons.ts";
-import { healthKeys, hourOf, KEEP_HOURS_MS, KEEP_MINUTES_MS, minuteOf } from "./tally-keys.ts";
+import { healthKeys, KEEP_HOURS_MS, KEEP_MINUTES_MS } from "./tally-keys.ts";
+import { hourOf, minuteOf } from "../../../util/time-buckets.ts";
 
 /** Counts wait this long in memory before they are written (with Redis: one round trip per instance). */
 export const HEALTH_FLUSH_MS = 2_000;

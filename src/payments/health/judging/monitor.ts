@@ -6,7 +6,7 @@ import { advanceHealth, decodeHealth, encodeHealth, initialHealth, type HealthCh
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import type { HealthRecorder } from "../counting/recorder.ts";
 import { FAILURES_MIN_COUNT, assessFailures, assessService, rank, type FailureFigures, type HealthThresholds, type ServiceLevel } from "./thresholds.ts";
-import { HOUR_MS, MINUTE_MS, hourOf, minuteOf } from "../counting/tally-keys.ts";
+import { HOUR_MS, MINUTE_MS, hourOf, minuteOf } from "../../../util/time-buckets.ts";
 
 /** The service is judged on this window. */
 export const SERVICE_WINDOW_MS = 5 * MINUTE_MS;

@@ -7,7 +7,7 @@ import type { HealthOutcome } from "../counting/outcomes.ts";
 import { troubleWithin, type KindHealth } from "../judging/provider-state.ts";
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
-import { HOUR_MS } from "../counting/tally-keys.ts";
+import { HOUR_MS } from "../../../util/time-buckets.ts";
 import type { CaseFigures } from "../../cases/case-figures.ts";
 
 /** The daily summary: the 24 hours before DIGEST_TIME. */

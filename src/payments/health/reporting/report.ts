@@ -1,12 +1,12 @@
 import type { StateHealth, StateStore, StoreTopology } from "../../../state/ports.ts";
 import type { CaseFigures } from "../../cases/case-figures.ts";
-import type { TokenReport } from "../../enquiry/client-credentials-token.ts";
+import type { TokenReport } from "../../service-token/client-credentials-token.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
 import { addCounts, bothKinds, emptyCounts, figuresOf, type WindowFigures } from "../counting/counts.ts";
 import { SERVICE_WINDOW_MS, type ProviderStatus } from "../judging/monitor.ts";
 import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
-import { HOUR_MS, minuteOf } from "../counting/tally-keys.ts";
+import { HOUR_MS, minuteOf } from "../../../util/time-buckets.ts";
 import { validDate } from "../../../util/valid-date.ts";
 
 /** Buckets of the sparkline: the last hour in twelve five-minute steps. */

@@ -1,6 +1,8 @@
 import { Composer, InlineKeyboard, type CommandContext } from "grammy";
 import { MOST_USES_PER_INVITE } from "../../../access/invites.ts";
-import { isAdmin, isAllowed } from "../../../access/policy.ts";
+import { isAdmin } from "../../../access/policy.ts";
+import { allowAccess } from "../../../access/use-cases/allow-access.ts";
+import { createInvite, revokeInvite } from "../../../access/use-cases/manage-invites.ts";
 import { parseTelegramId } from "../../../access/telegram-id.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
@@ -32,14 +34,13 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
     // "/invite", "/invite 3", "/invite 3 new agents in Kumasi", "/invite Ama": how many, and for whom.
     const [, count, rest = ""] = /^(\d+)?\s*([\s\S]*)$/.exec(ctx.match.trim()) ?? [];
     const uses = count === undefined ? 1 : Number(count);
-    if (!Number.isInteger(uses) || uses < 1 || uses > MOST_USES_PER_INVITE) {
+    const by = personOf(ctx);
+    const created = await createInvite(deps, by, uses, deps.inviteTtlMs, cleanServiceText(rest, 40) || undefined, ctx.chat.id);
+    if (created.type === "bad_uses") {
       await ctx.reply(ctx.t("invite-usage", { max: String(MOST_USES_PER_INVITE) }), { reply_parameters: replyTo(ctx) });
       return;
     }
-    const by = personOf(ctx);
-    const note = cleanServiceText(rest, 40) || undefined;
-    const { code, invite } = await deps.access.invites.create(by, uses, deps.inviteTtlMs, note);
-    deps.access.record({ action: "invited", subject: { kind: "user", id: 0, name: `invite ${invite.publicId} for ${uses}` }, by, chatId: ctx.chat.id });
+    const { code, invite } = created;
     const link = `https://t.me/${ctx.me.username}?start=${code}`;
     const until = ctx.when(invite.expiresAt, deps.now());
     await ctx.reply(ctx.t(uses === 1 ? "admin-invite-created-one" : "admin-invite-created-many", { link, until, count: String(uses) }), {
@@ -106,10 +107,9 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
     await showUsers(ctx, deps, page, "edit");
   });
   forAdmins("uninvite", async (ctx, { publicId }) => {
-    const revoked = await deps.access.invites.revoke(publicId);
+    const by = personOf(ctx);
+    const revoked = await revokeInvite(deps, publicId, by, ctx.chat?.id);
     if (revoked) {
-      const by = personOf(ctx);
-      deps.access.record({ action: "invite_revoked", subject: { kind: "user", id: 0, name: `invite ${revoked.publicId}` }, by, chatId: ctx.chat?.id });
       await noteToAdmins(deps, (reader) => reader.t("admin-note-invite-revoked", { by: personName(by), id: inviteLabel(revoked) }), ctx.chat?.id);
     }
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(revoked ? "toast-invite-revoked" : "toast-invite-gone") }), ctx.logger);
@@ -122,16 +122,13 @@ export function accessAdminFeature(deps: AccessFeatureDeps): Composer<BotContext
 const replyTo = (ctx: BotContext) => ({ message_id: ctx.msg?.message_id ?? 0, allow_sending_without_reply: true });
 
 async function allow(ctx: CommandContext<BotContext>, deps: AccessFeatureDeps, kind: "user" | "chat", id: number, name: string | undefined): Promise<void> {
-  const { policy } = deps.access;
-  const already = kind === "user" ? isAllowed(policy, { id, type: "private" }, id) : isAllowed(policy, { id, type: "supergroup" }, undefined);
-  if (already) {
+  const by = personOf(ctx);
+  const allowed = await allowAccess(deps, { kind, id, name }, by, ctx.chat.id);
+  if (allowed.type === "already") {
     await ctx.reply(ctx.t("admin-already-allowed", { id: String(id) }), { reply_parameters: replyTo(ctx) });
     return;
   }
-  const by = personOf(ctx);
-  const subject = { id, name: name ?? String(id) };
-  await deps.access.grants.grant({ kind, subject, how: { type: "allowed", by, at: Date.now() } });
-  deps.access.record({ action: "allowed", subject: { kind, id, name: subject.name }, by, chatId: ctx.chat.id });
+  const { subject } = allowed;
   await ctx.reply(ctx.t(kind === "user" ? "admin-allowed-user" : "admin-allowed-group", { id: String(id) }), { reply_parameters: replyTo(ctx) });
   await noteToAdmins(deps, (reader) => reader.t("admin-note-allowed", { by: personName(by), name: personName(subject), id: String(id) }), ctx.chat.id);
 }

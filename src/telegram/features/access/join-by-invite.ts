@@ -1,6 +1,6 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
-import { isAllowedPerson } from "../../../access/policy.ts";
+import { redeemInvite } from "../../../access/use-cases/redeem-invite.ts";
 import type { BotContext } from "../../context.ts";
 import { isInviteStart } from "../../message-command.ts";
 import { personName } from "../../views/format/access.ts";
@@ -21,20 +21,18 @@ export function joinByInviteFeature(deps: AccessFeatureDeps): Composer<BotContex
       return ctx.reply(formatted.text, { entities: formatted.entities, link_preview_options: { is_disabled: true }, reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } });
     };
     const help = () => formatHelp(ctx.t, { chatType: "private", botUsername: ctx.me.username, admin: false });
-    if (isAllowedPerson(deps.access.policy, ctx.from.id)) {
+    const code = ctx.msg.text.split(/\s+/)[1] ?? "";
+    const who = personOf(ctx);
+    const redeemed = await redeemInvite(deps, code, who, ctx.chat.id);
+    if (redeemed.type === "already_allowed") {
       await reply(concat([new FormattedString(ctx.t("invite-already")), help()], "\n\n"));
       return;
     }
-    const code = ctx.msg.text.split(/\s+/)[1] ?? "";
-    const who = personOf(ctx);
-    const redeemed = await deps.access.invites.redeem(code, who);
     if (redeemed.type === "invalid") {
       if (await deps.flags.setIfAbsent(`stranger:invite:u:${who.id}`, "1", deps.windowMs)) await reply(ctx.t("invite-invalid"));
       return;
     }
-    const by = redeemed.invite.createdBy;
-    await deps.access.grants.grant({ kind: "user", subject: who, how: { type: "invite", by, at: Date.now() } });
-    deps.access.record({ action: "joined", subject: { kind: "user", id: who.id, name: who.name }, by, chatId: ctx.chat.id });
+    const { by } = redeemed;
     await reply(concat([new FormattedString(ctx.t("invite-joined")), help()], "\n\n"));
     await deps.messenger.send("who joined, to the admins", "admins", (reader) => reader.t("admin-joined", { name: personName(who), id: String(who.id), by: personName(by) }));
   });

@@ -1,8 +1,9 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer, InlineKeyboard } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { isAdmin, isAllowed } from "../../../access/policy.ts";
 import { decideRequest, type RequestDecision } from "../../../access/use-cases/decide-request.ts";
+import { groupAdded, groupRemoved } from "../../../access/use-cases/group-membership.ts";
+import { requestAccess } from "../../../access/use-cases/request-access.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
@@ -45,12 +46,14 @@ const isIn = (member: ChatMember) => member.status === "member" || member.status
 async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<void> {
   const toast = (key: string, variables?: Record<string, string>) => tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(key, variables) }), ctx.logger);
   const message = ctx.callbackQuery?.message;
-  if (!message || message.chat.type !== "private" || deps.access.policy.adminUserIds.size === 0) return void (await toast("toast-admins-only"));
-  // An old 🙋 pressed after being let in: nothing to ask the admins.
-  if (isAllowed(deps.access.policy, message.chat, ctx.from?.id)) return void (await toast("toast-request-already-allowed"));
+  if (!message || message.chat.type !== "private") return void (await toast("toast-admins-only"));
   const subject = { ...personOf(ctx), language: ctx.from?.language_code };
-  const asked = await deps.access.requests.ask({ kind: "user", subject });
+  const asked = await requestAccess(deps, subject, message.chat.id);
   switch (asked.type) {
+    case "no_admins":
+      return void (await toast("toast-admins-only"));
+    case "already_allowed":
+      return void (await toast("toast-request-already-allowed"));
     case "pending":
       return void (await toast("toast-request-pending"));
     case "denied_recently":
@@ -60,7 +63,6 @@ async function askPressed(ctx: BotContext, deps: AccessFeatureDeps): Promise<voi
     case "asked":
       break;
   }
-  deps.access.record({ action: "requested", subject: { kind: "user", id: subject.id, name: subject.name }, by: subject, chatId: message.chat.id });
   await sendToAdmins(deps, asked.request);
   await toast("toast-request-sent");
   // The refusal loses its button, and says the request went.
@@ -125,34 +127,26 @@ async function showDecided(ctx: BotContext, deps: AccessFeatureDeps, request: Ac
 /** Added to a group: allowed at once by an admin; otherwise the group is told the admins were asked. */
 async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
   const by = personOf(ctx);
-  const { policy } = deps.access;
   // This update is the group's: its language, else the language of whoever added the bot.
   const t = ctx.t;
   const hello = () => tell(deps, group.id, () => concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"));
-  if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
-  if (isAdmin(policy, by.id)) {
-    await deps.access.grants.grant({ kind: "chat", subject: group, how: { type: "added", by, at: Date.now() } });
-    deps.access.record({ action: "group_added", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
+  const asked = await groupAdded(deps, group, by);
+  if (asked.type === "allowed_already") return void (await hello());
+  if (asked.type === "added") {
     await hello();
     await noteToAdmins(deps, ({ t: adminT }) => adminT("admin-group-added", { by: personName(by), title: personName(group), id: String(group.id) }), group.id);
     return;
   }
-  if (policy.adminUserIds.size === 0) return void (await tell(deps, group.id, () => t("access-denied-group", { chatId: String(group.id) })));
-  const asked = await deps.access.requests.ask({ kind: "chat", subject: group, addedBy: by });
-  if (asked.type === "asked") {
-    deps.access.record({ action: "requested", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
-    await sendToAdmins(deps, asked.request);
-  }
+  if (asked.type === "no_admins") return void (await tell(deps, group.id, () => t("access-denied-group", { chatId: String(group.id) })));
+  if (asked.type === "asked") await sendToAdmins(deps, asked.request);
   const key = asked.type === "asked" ? "group-not-allowed-yet" : asked.type === "too_many" ? "group-too-many" : asked.type === "pending" ? "group-request-pending" : "group-request-declined";
   await tell(deps, group.id, () => t(key));
 }
 
 /** Removed from a group: a grant given from the chat ends with it (the configuration's stays). */
 async function removedFromGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { id: number; name: string }): Promise<void> {
-  // Whatever gave the group access, nothing more can be sent there.
-  await deps.bulkChecks.stopWhereAccessEnded({ kind: "chat", id: group.id });
-  const grant = await deps.access.grants.revoke("chat", group.id);
-  if (!grant) return;
-  deps.access.record({ action: "group_removed", subject: { kind: "chat", id: group.id, name: group.name }, by: personOf(ctx), chatId: group.id });
+  // Whatever gave the group access, nothing more can be sent there (its bulk checks stop).
+  const taken = await groupRemoved(deps, group, personOf(ctx), (whose) => deps.bulkChecks.stopWhereAccessEnded(whose));
+  if (taken.type !== "revoked") return;
   await noteToAdmins(deps, ({ t }) => t("admin-group-removed", { title: personName(group), id: String(group.id) }), group.id);
 }

@@ -8,8 +8,8 @@ import { COULD_NOT_CHECK, type HealthOutcome } from "../../../payments/health/co
 import type { HealthChange } from "../../../payments/health/judging/provider-state.ts";
 import type { CountedReason } from "../../../payments/health/counting/reasons.ts";
 import type { AdminFacts, HealthReport } from "../../../payments/health/reporting/report.ts";
-import type { TokenReport } from "../../../payments/enquiry/client-credentials-token.ts";
-import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
+import type { TokenReport } from "../../../payments/service-token/client-credentials-token.ts";
+import type { TokenExpiryStage } from "../../../payments/service-token/token-expiry.ts";
 import type { StoreTopology } from "../../../state/ports.ts";
 import type { CaseFigures } from "../../../payments/cases/case-figures.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { operatorReason } from "../../../src/app/start-failure.ts";
-import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/enquiry/service-token.ts";
+import { describeTokenHealth, fileToken, inspectToken, tokenHealth, type ServiceToken } from "../../../src/payments/service-token/service-token.ts";
 
 const jwt = (claims: Record<string, unknown>) =>
   ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify(claims)).toString("base64url"), "c2lnbmF0dXJl"].join(".");
@@ -38,6 +38,13 @@ describe("token inspection", () => {
     expect(inspectToken(jwt({ exp: 1e20 }))).toEqual({ present: true, jwtShaped: true, expiresAt: undefined });
     expect(tokenHealth(inspectToken(jwt({ exp: 1e20 })), NOW)).toBe("no_expiry");
     expect(inspectToken(jwt({ exp: 4_102_444_800 })).expiresAt?.toISOString()).toBe("2100-01-01T00:00:00.000Z");
+  });
+  it("a payload that is JSON but not an object of claims (a string, a list, null) is no JWT: said so, not 'no expiry'", () => {
+    const shapedAs = (payload: string) => ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(payload).toString("base64url"), "c2lnbmF0dXJl"].join(".");
+    for (const payload of ['"bot"', "[1800000000]", "null", "42"]) {
+      expect(inspectToken(shapedAs(payload)), payload).toEqual({ present: true, jwtShaped: false, expiresAt: undefined });
+      expect(tokenHealth(inspectToken(shapedAs(payload)), NOW), payload).toBe("not_jwt");
+    }
   });
   it("warns within 24 hours and errs once expired", () => {
     expect(describeTokenHealth(inspectToken(jwt({ exp: inHours(2) })), NOW).level).toBe("warn");

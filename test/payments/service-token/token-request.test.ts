@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readTokenAnswer, tokenRequester, type ClientCredentials } from "../../../src/payments/enquiry/token-request.ts";
+import { readTokenAnswer, tokenRequester, type ClientCredentials } from "../../../src/payments/service-token/token-request.ts";
 import { json, startLocalServer, type Handler, type LocalServer } from "../../support/http-server.ts";
 
 const SECRET = "s3cr3t-client-secret/with+odd=chars";

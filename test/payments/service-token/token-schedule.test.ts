@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedExpiry, isUsable, LAST_SECONDS_MS, LONGEST_LIFETIME_MS, renewAt, REFUSED_RETRY_MS, retryDelay, SHORTEST_LIFETIME_MS, usableUntil } from "../../../src/payments/enquiry/token-schedule.ts";
+import { countedExpiry, isUsable, LAST_SECONDS_MS, LONGEST_LIFETIME_MS, renewAt, REFUSED_RETRY_MS, retryDelay, SHORTEST_LIFETIME_MS, usableUntil } from "../../../src/payments/service-token/token-schedule.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const life = (seconds: number | undefined) => ({ obtainedAt: T0, expiresAt: seconds === undefined ? undefined : T0 + seconds * 1000 });

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { KeyValueStore, Leases } from "../../state/ports.ts";
-import type { TokenRenewal } from "./client.ts";
-import { fitsInBearerHeader } from "./http-header.ts";
+import { decodeJson } from "../../util/decode-json.ts";
+import type { TokenRenewal } from "../enquiry/client.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
 import { inspectToken, type ServiceToken, type TokenStatus } from "./service-token.ts";
 import type { TokenFailure, TokenRequester } from "./token-request.ts";
 import { countedExpiry, isUsable, renewAt, retryDelay, usableUntil, type TokenLife } from "./token-schedule.ts";
@@ -55,6 +57,22 @@ export interface ClientCredentialsToken extends ServiceToken, TokenRenewal {
 interface HeldToken extends TokenLife {
   token: string;
 }
+
+/** The token as shared in the store; an expiry that is not a number is none. */
+const sharedTokenSchema = z.object({
+  // One an older version took from a garbled answer (a line break inside) could not be sent: asked for again.
+  token: z.string().refine(fitsInBearerHeader),
+  obtainedAt: z.number(),
+  expiresAt: z.number().optional().catch(undefined),
+});
+
+/** The last failure to obtain one, as the instance that asked recorded it. */
+const sharedProblemSchema = z.object({
+  kind: z.enum(["refused", "unavailable"]),
+  reason: z.string(),
+  since: z.number().optional().catch(undefined),
+  retryAt: z.number(),
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token without a known end is shared this long (renewed sooner when refused). */
@@ -143,21 +161,13 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
     schedule(renewAt(token));
   }
 
+  /** The token another instance shared; written by something else, a token nobody can read is asked for again. */
   async function readShared(): Promise<HeldToken | undefined> {
-    const text = await kv.get(keys.token).catch(() => undefined);
-    if (text === undefined) return undefined;
-    try {
-      const value = JSON.parse(text) as Partial<HeldToken>;
-      if (typeof value.token !== "string" || typeof value.obtainedAt !== "number" || !Number.isFinite(value.obtainedAt)) return undefined;
-      // One an older version took from a garbled answer (a line break inside) could not be sent: asked for again.
-      if (!fitsInBearerHeader(value.token)) return undefined;
-      // An older version may have stored a lifetime of 1e13 s: no date at all (one too short is simply not sendable).
-      const expiresAt = typeof value.expiresAt === "number" ? countedExpiry(value.obtainedAt, value.expiresAt - value.obtainedAt, 0) : undefined;
-      return { token: value.token, obtainedAt: value.obtainedAt, expiresAt };
-    } catch {
-      // Written by something else: a token nobody can read is asked for again.
-      return undefined;
-    }
+    const value = decodeJson(sharedTokenSchema, await kv.get(keys.token).catch(() => undefined));
+    if (value === undefined) return undefined;
+    // An older version may have stored a lifetime of 1e13 s: no date at all (one too short is simply not sendable).
+    const expiresAt = value.expiresAt === undefined ? undefined : countedExpiry(value.obtainedAt, value.expiresAt - value.obtainedAt, 0);
+    return { token: value.token, obtainedAt: value.obtainedAt, expiresAt };
   }
 
   /** The store's token, when it is one to send and better than the one held. */
@@ -210,17 +220,12 @@ export function clientCredentialsToken(options: ClientCredentialsTokenOptions): 
 
   /** The failure the instance that asked last recorded, with when the next attempt is due. */
   async function readProblem(): Promise<(TokenFailure & { since: number | undefined; retryAt: number }) | undefined> {
-    const text = await kv.get(keys.problem).catch(() => undefined);
-    if (text === undefined) return undefined;
-    try {
-      const { kind, reason, since, retryAt: nextAt } = JSON.parse(text) as { kind?: unknown; reason?: unknown; since?: unknown; retryAt?: unknown };
-      if ((kind !== "refused" && kind !== "unavailable") || typeof reason !== "string" || typeof nextAt !== "number") return undefined;
-      // A date another instance wrote is taken only when it is one (never an Invalid Date in a report).
-      return { kind, reason, since: typeof since === "number" && Number.isFinite(new Date(since).getTime()) ? since : undefined, retryAt: nextAt };
-    } catch {
-      // Written by something else: as if no failure were known.
-      return undefined;
-    }
+    // Written by something else: as if no failure were known.
+    const value = decodeJson(sharedProblemSchema, await kv.get(keys.problem).catch(() => undefined));
+    if (value === undefined) return undefined;
+    const { kind, reason, since, retryAt: nextAt } = value;
+    // A date another instance wrote is taken only when it is one (never an Invalid Date in a report).
+    return { kind, reason, since: since !== undefined && Number.isFinite(new Date(since).getTime()) ? since : undefined, retryAt: nextAt };
   }
 
   /** Another instance is asking: its token is waited for, or its failure learnt. */

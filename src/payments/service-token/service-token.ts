@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync, unwatchFile, watchFile } from "node:fs";
-import { fitsInBearerHeader } from "./http-header.ts";
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
 
 /** What is known about the current service token, without ever exposing it. */
 export interface TokenStatus {
@@ -45,16 +47,16 @@ export function inspectToken(token: string | undefined): TokenStatus {
   if (parts.length !== 3 || !parts.every((part) => /^[A-Za-z0-9_-]+={0,2}$/.test(part))) {
     return { present: true, expiresAt: undefined, jwtShaped: false };
   }
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
-    // An `exp` past the dates a Date can hold (1e20) is as good as none: never an Invalid Date.
-    const exp = typeof claims.exp === "number" && Math.abs(claims.exp * 1000) <= LATEST_DATE_MS ? new Date(claims.exp * 1000) : undefined;
-    return { present: true, expiresAt: exp, jwtShaped: true };
-  } catch {
-    // A payload that is not JSON: not a JWT, so its expiry cannot be read.
-    return { present: true, expiresAt: undefined, jwtShaped: false };
-  }
+  const claims = decodeJson(claimsSchema, Buffer.from(parts[1] ?? "", "base64url").toString("utf8"));
+  // A payload that is not a JSON object of claims: not a JWT, so its expiry cannot be read.
+  if (claims === undefined) return { present: true, expiresAt: undefined, jwtShaped: false };
+  // An `exp` past the dates a Date can hold (1e20) is as good as none: never an Invalid Date.
+  const exp = typeof claims.exp === "number" && Math.abs(claims.exp * 1000) <= LATEST_DATE_MS ? new Date(claims.exp * 1000) : undefined;
+  return { present: true, expiresAt: exp, jwtShaped: true };
 }
+
+/** A JWT's payload is an object of claims (RFC 7519); only `exp` is read. */
+const claimsSchema = z.object({ exp: z.unknown().optional() });
 
 export function tokenHealth(status: TokenStatus, now: Date): TokenHealth {
   if (!status.present) return "missing";

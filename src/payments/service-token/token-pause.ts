@@ -1,6 +1,11 @@
 import type { Logger } from "../../logger.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
-import type { EnquiryEvents } from "../check.ts";
+import type { EnquiryOutcome } from "../enquiry/types.ts";
+
+/** What the pause listens to: every enquiry's outcome, whoever asked (the checker's events give it). */
+export interface OutcomeFeed {
+  subscribe(listener: (record: unknown, outcome: EnquiryOutcome) => void): void;
+}
 
 /**
  * Pauses watch checks while the provider rejects the service token: any enquiry answered 401/403
@@ -8,7 +13,7 @@ import type { EnquiryEvents } from "../check.ts";
  * token clears the mark. A new token is unmarked, so checks resume as soon as it is in use. The
  * mark is in the state store, so every instance pauses together.
  */
-export function tokenPause(events: EnquiryEvents, kv: KeyValueStore, fingerprint: () => string, logger: Logger): () => Promise<boolean> {
+export function tokenPause(events: OutcomeFeed, kv: KeyValueStore, fingerprint: () => string, logger: Logger): () => Promise<boolean> {
   const key = () => `token-paused:${fingerprint()}`;
   const keepMs = 30 * 24 * 60 * 60 * 1000;
   /** What this process last knew of the mark: an answer only costs a store call when it would change it. */

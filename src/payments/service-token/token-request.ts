@@ -1,6 +1,8 @@
-import { fitsInBearerHeader } from "./http-header.ts";
-import { refusalAwarePool, refusedRequest, untilAborted } from "./http-pool.ts";
-import { readCappedBody, ResponseTooLargeError } from "./read-body.ts";
+import { z } from "zod";
+import { decodeJson } from "../../util/decode-json.ts";
+import { fitsInBearerHeader } from "../enquiry/http-header.ts";
+import { refusalAwarePool, refusedRequest, untilAborted } from "../enquiry/http-pool.ts";
+import { readCappedBody, ResponseTooLargeError } from "../enquiry/read-body.ts";
 import { inspectToken } from "./service-token.ts";
 import { countedExpiry, SHORTEST_LIFETIME_MS } from "./token-schedule.ts";
 
@@ -48,7 +50,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Reads the token endpoint's answer (pure); a lifetime under `shortestLifetimeMs` (30 s; tests shorten it) counts as that. */
 export function readTokenAnswer(status: number, body: string, sentAt: Date, shortestLifetimeMs = SHORTEST_LIFETIME_MS): TokenAnswer {
-  const json = parseJson(body);
+  const json = decodeJson(z.unknown(), body);
   if (status === 404 || status === 405) return { ok: false, kind: "refused", reason: `HTTP ${status}: no token endpoint there (check ENQUIRY_TOKEN_URL and ENQUIRY_TOKEN_METHOD)` };
   // Redirects are not followed (a client secret is not sent on to another address): the address is
   // wrong (http for https, a missing slash), which asking again will not mend.
@@ -116,14 +118,7 @@ function errorCode(json: unknown): string | undefined {
   return candidate !== undefined && /^[A-Za-z0-9_.-]{1,40}$/.test(candidate) ? candidate : undefined;
 }
 
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    // Not JSON: the caller says what that means for a token.
-    return undefined;
-  }
-}
+
 
 export interface TokenRequesterOptions {
   credentials: ClientCredentials;
