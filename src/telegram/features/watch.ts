@@ -17,7 +17,7 @@ import { phoneRows } from "../views/phone-rows.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
 import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
-import { idsAskedFor, usageText } from "./check-commands.ts";
+import { idsAskedFor, usageText } from "./checks/check-commands.ts";
 import { topicOfUpdate } from "../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {

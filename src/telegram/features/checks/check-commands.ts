@@ -1,10 +1,10 @@
 import { Composer, type CommandContext, type Context } from "grammy";
 import type { Message } from "grammy/types";
-import { extractIds, parseIds, type ParsedIds } from "../../payments/parse-ids.ts";
-import { MAX_IDS_PER_QUERY, queryCost, type Query } from "../../payments/query.ts";
-import type { BotContext } from "../context.ts";
-import { checkCommands } from "../views/commands.ts";
-import { askerOf, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
+import { extractIds, parseIds, type ParsedIds } from "../../../payments/parse-ids.ts";
+import { MAX_IDS_PER_QUERY, queryCost, type Query } from "../../../payments/query.ts";
+import type { BotContext } from "../../context.ts";
+import { checkCommands } from "../../views/commands.ts";
+import { askerOf, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
 
 /**
  * /collection, /airtime and /status, with one or several IDs, or none when replying to a message

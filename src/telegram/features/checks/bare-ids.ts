@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
-import { extractIds } from "../../payments/parse-ids.ts";
-import type { BotContext } from "../context.ts";
-import { encodeButton } from "../buttons/answer-buttons.ts";
-import { type ButtonStore } from "../stores/button-store.ts";
-import { commands } from "../views/commands.ts";
-import { kindKeyboard } from "../views/keyboards.ts";
+import { extractIds } from "../../../payments/parse-ids.ts";
+import type { BotContext } from "../../context.ts";
+import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { type ButtonStore } from "../../stores/button-store.ts";
+import { commands } from "../../views/commands.ts";
+import { kindKeyboard } from "../../views/keyboards.ts";
 import { usageText } from "./check-commands.ts";
 
 /**

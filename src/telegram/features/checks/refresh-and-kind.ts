@@ -1,8 +1,8 @@
-import type { Query } from "../../payments/query.ts";
-import { queryCost } from "../../payments/query.ts";
-import type { PressContext, PressRouter } from "../buttons/router.ts";
-import { tolerateHarmless } from "../transport/errors.ts";
-import { askerOf, editToAnswer, type AnswerDependencies } from "./send-answer.ts";
+import type { Query } from "../../../payments/query.ts";
+import { queryCost } from "../../../payments/query.ts";
+import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import { tolerateHarmless } from "../../transport/errors.ts";
+import { askerOf, editToAnswer, type AnswerDependencies } from "../send-answer.ts";
 
 /**
  * 🔄 Refresh (re-check an answer that was not final) and the kind picked for IDs sent alone
