@@ -29,7 +29,7 @@ import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
 import { inlineFeature } from "./features/inline.ts";
-import { watchFeature } from "./features/watch.ts";
+import { watchFeature } from "./features/watches/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { unknownCommandFeature } from "./features/unknown-command.ts";
 import { whoamiFeature } from "./features/whoami.ts";

@@ -10,7 +10,7 @@ import type { ChatWatch } from "../../payments/watches/target.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { Api } from "grammy";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import { startWatchNotifier } from "../../telegram/notify/watch-notifier.ts";
+import { startWatchNotifier } from "../../telegram/features/watches/watch-notifier.ts";
 import type { BotStores } from "../../telegram/create-bot.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import type { BotSettings } from "../assemble.ts";

@@ -10,7 +10,7 @@ import type { PostedInlineButtons } from "../stores/posted-inline-buttons.ts";
 import { formatAnswer } from "../views/format/answer-text.ts";
 import { markerOf, shortOutcomeText } from "../views/format/outcome.ts";
 import { cleanServiceText } from "../../util/service-text.ts";
-import { scopeLabel } from "../views/format/watch.ts";
+import { scopeLabel } from "./watches/watch-format.ts";
 import { BoundedMap } from "../../util/bounded-map.ts";
 import { answerKeyboard } from "../views/keyboards.ts";
 import { article, hint, INLINE_CACHE_SECONDS } from "../views/inline-results.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Notice } from "../../../src/payments/watches/target.ts";
-import { formatNotice, formatWatchList } from "../../../src/telegram/views/format/watch.ts";
-import { translations } from "../../support/bot-harness.ts";
-import { CHECKED_AT, outcomes } from "../../support/outcomes.ts";
+import type { Notice } from "../../../../src/payments/watches/target.ts";
+import { formatNotice, formatWatchList } from "../../../../src/telegram/features/watches/watch-format.ts";
+import { translations } from "../../../support/bot-harness.ts";
+import { CHECKED_AT, outcomes } from "../../../support/outcomes.ts";
 
 const en = translations.translatorFor("en");
 const fr = translations.translatorFor("fr");

@@ -1,21 +1,21 @@
 import { Api } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_WATCH_SETTINGS } from "../../../src/config.ts";
-import type { NewWatch, TargetRef } from "../../../src/payments/watches/target.ts";
-import { createWatchStore } from "../../../src/payments/watches/watch-store.ts";
-import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
-import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { ShownAnswers } from "../../../src/telegram/stores/shown-answers.ts";
-import { ChatAliases } from "../../../src/telegram/stores/chat-aliases.ts";
-import { startWatchNotifier, type NotificationResult } from "../../../src/telegram/notify/watch-notifier.ts";
-import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
-import { formatClock } from "../../../src/telegram/views/format/text.ts";
-import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
-import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
-import { fakeTelegramFetch, type Failure } from "../../support/fake-telegram-fetch.ts";
-import { captureLogs } from "../../support/logs.ts";
-import { outcomes } from "../../support/outcomes.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../../../../src/config.ts";
+import type { NewWatch, TargetRef } from "../../../../src/payments/watches/target.ts";
+import { createWatchStore } from "../../../../src/payments/watches/watch-store.ts";
+import { IN_MEMORY } from "../../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../../src/state/sqlite/sqlite-store.ts";
+import { ShownAnswers } from "../../../../src/telegram/stores/shown-answers.ts";
+import { ChatAliases } from "../../../../src/telegram/stores/chat-aliases.ts";
+import { startWatchNotifier, type NotificationResult } from "../../../../src/telegram/features/watches/watch-notifier.ts";
+import { createMessenger } from "../../../../src/telegram/notify/messenger.ts";
+import { formatClock } from "../../../../src/telegram/views/format/text.ts";
+import { ButtonStore } from "../../../../src/telegram/stores/button-store.ts";
+import { BOT_TOKEN, translations } from "../../../support/bot-harness.ts";
+import { fakeTelegramFetch, type Failure } from "../../../support/fake-telegram-fetch.ts";
+import { captureLogs } from "../../../support/logs.ts";
+import { outcomes } from "../../../support/outcomes.ts";
 
 const TX1: TargetRef = { scope: "collection", transactionId: "TX-1" };
 const watcher = (userId: number, chatId: number, name: string, messageId = 70): NewWatch => ({

@@ -1,8 +1,8 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { createTestBot } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { callbackUpdate, GROUP, groupMessage, messageUpdate, STRANGER, USER } from "../../support/updates.ts";
+import { createTestBot } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { callbackUpdate, GROUP, groupMessage, messageUpdate, STRANGER, USER } from "../../../support/updates.ts";
 
 const buttonsOf = (markup: unknown) => (markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() as { text: string; callback_data: string }[] | undefined ?? [];
 const MEMBER = { ...USER, id: 5002, first_name: "Kofi" };

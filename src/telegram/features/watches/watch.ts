@@ -1,24 +1,24 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
-import { parseIds } from "../../payments/parse-ids.ts";
-import { queryCost, type IdResult, type Query, type Scope } from "../../payments/query.ts";
-import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
-import { startWatch } from "../../payments/watches/start-watch.ts";
-import { targetsOf, type NewWatch, type TargetRef } from "../../payments/watches/target.ts";
-import { StateUnavailableError } from "../../state/ports.ts";
-import type { BotContext } from "../context.ts";
-import { tolerateHarmless } from "../transport/errors.ts";
-import { encodeButton } from "../buttons/answer-buttons.ts";
-import type { Press } from "../buttons/presses.ts";
-import type { PressRouter } from "../buttons/router.ts";
-import { commands } from "../views/commands.ts";
-import { answerKeyboard, withAskSupport } from "../views/keyboards.ts";
-import { phoneRows } from "../views/phone-rows.ts";
-import { cleanServiceText } from "../../util/service-text.ts";
-import { formatWatchList, scopeLabel } from "../views/format/watch.ts";
-import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "./send-answer.ts";
-import { idsAskedFor, usageText } from "./checks/check-commands.ts";
-import { topicOfUpdate } from "../topic.ts";
+import { parseIds } from "../../../payments/parse-ids.ts";
+import { queryCost, type IdResult, type Query, type Scope } from "../../../payments/query.ts";
+import { answerWatchers } from "../../../payments/watches/answer-watchers.ts";
+import { startWatch } from "../../../payments/watches/start-watch.ts";
+import { targetsOf, type NewWatch, type TargetRef } from "../../../payments/watches/target.ts";
+import { StateUnavailableError } from "../../../state/ports.ts";
+import type { BotContext } from "../../context.ts";
+import { tolerateHarmless } from "../../transport/errors.ts";
+import { encodeButton } from "../../buttons/answer-buttons.ts";
+import type { Press } from "../../buttons/presses.ts";
+import type { PressRouter } from "../../buttons/router.ts";
+import { commands } from "../../views/commands.ts";
+import { answerKeyboard, withAskSupport } from "../../views/keyboards.ts";
+import { phoneRows } from "../../views/phone-rows.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { formatWatchList, scopeLabel } from "./watch-format.ts";
+import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
+import { idsAskedFor, usageText } from "../checks/check-commands.ts";
+import { topicOfUpdate } from "../../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */

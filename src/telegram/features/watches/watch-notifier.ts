@@ -1,20 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
-import type { Logger } from "../../logger.ts";
-import { mapWithConcurrency } from "../../util/map-with-concurrency.ts";
-import { answerWatchers } from "../../payments/watches/answer-watchers.ts";
-import type { Notice, Target, TargetRef } from "../../payments/watches/target.ts";
-import type { WatchNotices } from "../../payments/watches/watch-store.ts";
-import { StateUnavailableError, type Counters } from "../../state/ports.ts";
-import { withOutcome, type ShownAnswers } from "../stores/shown-answers.ts";
-import type { ChatAliases } from "../stores/chat-aliases.ts";
-import type { Messenger } from "./messenger.ts";
-import { inTopicOrGeneral } from "./topic-fallback.ts";
-import { classifySendFailure, describeTelegramFailure } from "../transport/errors.ts";
-import { answerView } from "../views/answer-view.ts";
-import type { ButtonStore } from "../stores/button-store.ts";
-import type { Clock } from "../views/format/text.ts";
-import { formatNotice, type GiveUpTimes } from "../views/format/watch.ts";
+import type { Logger } from "../../../logger.ts";
+import { mapWithConcurrency } from "../../../util/map-with-concurrency.ts";
+import { answerWatchers } from "../../../payments/watches/answer-watchers.ts";
+import type { Notice, Target, TargetRef } from "../../../payments/watches/target.ts";
+import type { WatchNotices } from "../../../payments/watches/watch-store.ts";
+import { StateUnavailableError, type Counters } from "../../../state/ports.ts";
+import { withOutcome, type ShownAnswers } from "../../stores/shown-answers.ts";
+import type { ChatAliases } from "../../stores/chat-aliases.ts";
+import type { Messenger } from "../../notify/messenger.ts";
+import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
+import { classifySendFailure, describeTelegramFailure } from "../../transport/errors.ts";
+import { answerView } from "../../views/answer-view.ts";
+import type { ButtonStore } from "../../stores/button-store.ts";
+import type { Clock } from "../../views/format/text.ts";
+import { formatNotice, type GiveUpTimes } from "./watch-format.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
 

@@ -3,9 +3,9 @@ import { isFinal, type EnquiryOutcome } from "../../../payments/enquiry/types.ts
 import type { Scope } from "../../../payments/query.ts";
 import type { ChatWatch, Notice, Subscriber, Target } from "../../../payments/watches/target.ts";
 import type { Translate } from "../../i18n.ts";
-import { formatOutcomeBlock, markerOf, shortOutcomeText } from "./outcome.ts";
+import { formatOutcomeBlock, markerOf, shortOutcomeText } from "../../views/format/outcome.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import { bold, concat, fitMessage, formatClock, line, mono, type Clock } from "./text.ts";
+import { bold, concat, fitMessage, formatClock, line, mono, type Clock } from "../../views/format/text.ts";
 
 /** What the give-up messages say about the time waited. */
 export interface GiveUpTimes {
