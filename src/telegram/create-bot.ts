@@ -33,7 +33,7 @@ import { watchFeature } from "./features/watches/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { unknownCommandFeature } from "./features/unknown-command.ts";
 import { whoamiFeature } from "./features/whoami.ts";
-import { casesFeature, type CasesFeatureDeps } from "./features/cases.ts";
+import { casesFeature, type CasesFeatureDeps } from "./features/cases/cases.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
 import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";

@@ -3,9 +3,9 @@ import type { MessageEntity, MessageOrigin } from "grammy/types";
 import { stateOf, type Case, type CaseAgent, type CasePerson } from "../../../payments/cases/case.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
-import { formatDuration } from "./numbers.ts";
-import { formatOutcomeBlock } from "./outcome.ts";
-import { bold, concat, fitMessage, line, mono, TELEGRAM_TEXT_LIMIT, type Clock } from "./text.ts";
+import { formatDuration } from "../../views/format/numbers.ts";
+import { formatOutcomeBlock } from "../../views/format/outcome.ts";
+import { bold, concat, fitMessage, line, mono, TELEGRAM_TEXT_LIMIT, type Clock } from "../../views/format/text.ts";
 
 /** What case messages need: the reader's words, BOT_TIMEZONE's clock and days, and the time now (ages). */
 export interface CaseFormats {

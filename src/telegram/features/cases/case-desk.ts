@@ -1,20 +1,20 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import { InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
-import type { SupportSettings } from "../../config.ts";
-import type { Logger } from "../../logger.ts";
-import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../payments/cases/case.ts";
-import type { CaseAudit } from "../../payments/cases/case-events.ts";
-import type { CaseStore } from "../../payments/cases/case-store.ts";
-import { noteRelayed } from "../../payments/cases/relay-message.ts";
-import type { Claims } from "../../state/ports.ts";
-import { encodeCaseButton } from "../buttons/case-buttons.ts";
-import type { ButtonStore } from "../stores/button-store.ts";
-import { describeTelegramFailure, tolerateHarmless } from "../transport/errors.ts";
-import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "../views/format/case.ts";
-import { TELEGRAM_TEXT_LIMIT, type Clock } from "../views/format/text.ts";
-import { phoneRows } from "../views/phone-rows.ts";
-import type { Delivery, Messenger, Reader } from "./messenger.ts";
+import type { SupportSettings } from "../../../config.ts";
+import type { Logger } from "../../../logger.ts";
+import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../../payments/cases/case.ts";
+import type { CaseAudit } from "../../../payments/cases/case-events.ts";
+import type { CaseStore } from "../../../payments/cases/case-store.ts";
+import { noteRelayed } from "../../../payments/cases/relay-message.ts";
+import type { Claims } from "../../../state/ports.ts";
+import { encodeCaseButton } from "../../buttons/case-buttons.ts";
+import type { ButtonStore } from "../../stores/button-store.ts";
+import { describeTelegramFailure, tolerateHarmless } from "../../transport/errors.ts";
+import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "./case-format.ts";
+import { TELEGRAM_TEXT_LIMIT, type Clock } from "../../views/format/text.ts";
+import { phoneRows } from "../../views/phone-rows.ts";
+import type { Delivery, Messenger, Reader } from "../../notify/messenger.ts";
 
 /** What of a message a case passes on: its text, or a photo or document with its caption. */
 export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "entities" | "caption" | "caption_entities" | "photo" | "document" | "forward_origin">;

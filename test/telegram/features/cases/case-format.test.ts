@@ -1,7 +1,7 @@
 import type { MessageEntity } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { forwardedFrom, formatRelay } from "../../../src/telegram/views/format/case.ts";
-import { TELEGRAM_TEXT_LIMIT } from "../../../src/telegram/views/format/text.ts";
+import { forwardedFrom, formatRelay } from "../../../../src/telegram/features/cases/case-format.ts";
+import { TELEGRAM_TEXT_LIMIT } from "../../../../src/telegram/views/format/text.ts";
 
 const HEADING = "💬 Ama (agent), case #1:";
 

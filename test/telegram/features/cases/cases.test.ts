@@ -1,14 +1,14 @@
 import type { InlineKeyboardMarkup, Message, Update } from "grammy/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SupportSettings } from "../../../src/config.ts";
-import { createCaseStore } from "../../../src/payments/cases/case-store.ts";
-import type { Case } from "../../../src/payments/cases/case.ts";
-import type { EnquiryKind, EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
-import type { Failure } from "../../support/fake-telegram-fetch.ts";
-import { createTestBot, type ApiCall } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { expectSendable } from "../../support/telegram-limits.ts";
-import { callbackUpdate, messageUpdate, USER } from "../../support/updates.ts";
+import type { SupportSettings } from "../../../../src/config.ts";
+import { createCaseStore } from "../../../../src/payments/cases/case-store.ts";
+import type { Case } from "../../../../src/payments/cases/case.ts";
+import type { EnquiryKind, EnquiryOutcome } from "../../../../src/payments/enquiry/types.ts";
+import type { Failure } from "../../../support/fake-telegram-fetch.ts";
+import { createTestBot, type ApiCall } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { expectSendable } from "../../../support/telegram-limits.ts";
+import { callbackUpdate, messageUpdate, USER } from "../../../support/updates.ts";
 
 const SUPPORT = { id: -1005555555555, type: "supergroup" as const, title: "Support desk" };
 const AGENT = { ...USER, last_name: "Mensah", username: "ama_field" };
