@@ -5,7 +5,7 @@ import type { AccessLists } from "../../../access/policy.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
-import { bold, concat, fitMessage, line, mono, type Clock } from "./text.ts";
+import { bold, concat, fitMessage, line, mono, type Clock } from "../../views/format/text.ts";
 
 /** A person or group as the admins see them: the name they chose (cleaned: it is theirs), and @username. */
 export function personName(who: Pick<Person, "id" | "name" | "username">): string {

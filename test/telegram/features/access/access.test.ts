@@ -1,9 +1,9 @@
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it, vi } from "vitest";
-import { REQUEST_RULES } from "../../../src/access/requests.ts";
-import { ADMIN_CHAT, createTestBot } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { callbackUpdate, GROUP, groupMessage, messageUpdate, STRANGER, USER } from "../../support/updates.ts";
+import { REQUEST_RULES } from "../../../../src/access/requests.ts";
+import { ADMIN_CHAT, createTestBot } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { callbackUpdate, GROUP, groupMessage, messageUpdate, STRANGER, USER } from "../../../support/updates.ts";
 
 const ADMIN = { id: 7001, is_bot: false, first_name: "Kofi", username: "kofi_ops", language_code: "en" };
 const OTHER_ADMIN = { id: 7002, is_bot: false, first_name: "Efua", language_code: "en" };
