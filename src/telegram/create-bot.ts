@@ -21,7 +21,7 @@ import { accessRequestsFeature } from "./features/access/requests.ts";
 import { personOf, type AccessFeatureDeps } from "./features/access/shared.ts";
 import { bareIdsFeature } from "./features/checks/bare-ids.ts";
 import { joinByInviteFeature } from "./features/access/join-by-invite.ts";
-import { bulkUploadFeature } from "./features/bulk-upload.ts";
+import { bulkUploadFeature } from "./features/bulk/bulk-upload.ts";
 import { refreshAndKindPresses } from "./features/checks/refresh-and-kind.ts";
 import { PressRouter } from "./buttons/router.ts";
 import { checkCommandsFeature, checkQueryOf } from "./features/checks/check-commands.ts";

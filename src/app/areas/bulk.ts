@@ -7,7 +7,7 @@ import type { BackgroundBudget } from "../../payments/budget.ts";
 import type { Checker } from "../../payments/check.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { BotStores } from "../../telegram/create-bot.ts";
-import { bulkDelivery } from "../../telegram/notify/bulk-delivery.ts";
+import { bulkDelivery } from "../../telegram/features/bulk/bulk-delivery.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { BotSettings } from "../assemble.ts";
 import type { Area } from "./area.ts";

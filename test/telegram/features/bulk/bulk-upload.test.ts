@@ -1,9 +1,9 @@
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { describe, expect, it, vi } from "vitest";
-import { createTestBot } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { callbackUpdate, GROUP, STRANGER, USER } from "../../support/updates.ts";
-import { readReport } from "../../support/csv.ts";
+import { createTestBot } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { callbackUpdate, GROUP, STRANGER, USER } from "../../../support/updates.ts";
+import { readReport } from "../../../support/csv.ts";
 
 let nextId = 800_000;
 const PRIVATE = { id: USER.id, type: "private" as const, first_name: USER.first_name };

@@ -1,13 +1,13 @@
 import { InlineKeyboard, InputFile, type Api } from "grammy";
-import type { Logger } from "../../logger.ts";
-import type { BulkDelivery, BulkRequest } from "../../payments/bulk/bulk-jobs.ts";
-import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../payments/bulk/report.ts";
-import type { ButtonStore } from "../stores/button-store.ts";
-import { describeTelegramFailure } from "../transport/errors.ts";
-import { encodeButton } from "../buttons/answer-buttons.ts";
-import { formatProgress, formatSummary, reportFileName } from "../views/format/bulk.ts";
-import type { Messenger } from "./messenger.ts";
-import { inTopicOrGeneral } from "./topic-fallback.ts";
+import type { Logger } from "../../../logger.ts";
+import type { BulkDelivery, BulkRequest } from "../../../payments/bulk/bulk-jobs.ts";
+import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../../payments/bulk/report.ts";
+import type { ButtonStore } from "../../stores/button-store.ts";
+import { describeTelegramFailure } from "../../transport/errors.ts";
+import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { formatProgress, formatSummary, reportFileName } from "./bulk-format.ts";
+import type { Messenger } from "../../notify/messenger.ts";
+import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
 
 export interface BulkDeliveryOptions {
   /** Sends outside any update: a check outlives the update that started it. */
