@@ -23,7 +23,7 @@ import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
 import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
-import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
+import { PostedInlineButtons } from "../telegram/features/inline/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { TelegramFiles } from "../telegram/transport/files.ts";

@@ -28,7 +28,7 @@ import { checkCommandsFeature, checkQueryOf } from "./features/checks/check-comm
 import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
-import { inlineFeature } from "./features/inline.ts";
+import { inlineFeature } from "./features/inline/inline.ts";
 import { watchFeature } from "./features/watches/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { unknownCommandFeature } from "./features/unknown-command.ts";
@@ -36,7 +36,7 @@ import { whoamiFeature } from "./features/whoami.ts";
 import { casesFeature, type CasesFeatureDeps } from "./features/cases/cases.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
-import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
+import type { PostedInlineButtons } from "./features/inline/posted-inline-buttons.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
 import { genuinePresses } from "./middleware/genuine-presses.ts";
 import type { InFlightUpdates } from "./transport/in-flight.ts";

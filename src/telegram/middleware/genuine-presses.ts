@@ -1,7 +1,7 @@
 import type { MiddlewareFn } from "grammy";
 import type { MaybeInaccessibleMessage } from "grammy/types";
 import type { BotContext } from "../context.ts";
-import type { PostedInlineButtons } from "../stores/posted-inline-buttons.ts";
+import type { PostedInlineButtons } from "../features/inline/posted-inline-buttons.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 
 /**

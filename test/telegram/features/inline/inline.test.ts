@@ -1,8 +1,8 @@
 import type { InlineQueryResultArticle, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { createTestBot } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { messageUpdate, STRANGER, USER } from "../../support/updates.ts";
+import { createTestBot } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { messageUpdate, STRANGER, USER } from "../../../support/updates.ts";
 
 let nextId = 700_000;
 const inlineQuery = (query: string, from = USER): Update => ({ update_id: nextId++, inline_query: { id: `iq-${nextId}`, from, query, offset: "" } });

@@ -1,6 +1,6 @@
 import type { InlineKeyboard } from "grammy";
 import type { InlineQueryResultArticle, MessageEntity } from "grammy/types";
-import type { BotContext } from "../context.ts";
+import type { BotContext } from "../../context.ts";
 
 /** Telegram shows inline answers for a few seconds at most: statuses change, and results are per person. */
 export const INLINE_CACHE_SECONDS = 5;
