@@ -25,7 +25,7 @@ import { bulkUploadFeature } from "./features/bulk/bulk-upload.ts";
 import { refreshAndKindPresses } from "./features/checks/refresh-and-kind.ts";
 import { PressRouter } from "./buttons/router.ts";
 import { checkCommandsFeature, checkQueryOf } from "./features/checks/check-commands.ts";
-import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
+import { healthFeature, type HealthFeatureDeps } from "./features/health/health.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
 import { inlineFeature } from "./features/inline/inline.ts";

@@ -10,7 +10,7 @@ import { healthReport, type HealthReport } from "../../payments/health/reporting
 import type { WatchStore } from "../../payments/watches/watch-store.ts";
 import type { CaseFigures } from "../../payments/cases/case-figures.ts";
 import type { StateStore } from "../../state/ports.ts";
-import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";
+import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/features/health/health-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";

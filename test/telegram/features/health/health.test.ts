@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { openRedisStore } from "../../../src/state/redis/redis-store.ts";
-import { deletePrefix, probeRedis, testPrefix } from "../../support/redis.ts";
-import type { TokenReport } from "../../../src/payments/enquiry/client-credentials-token.ts";
-import type { EnquiryOutcome } from "../../../src/payments/enquiry/types.ts";
-import { ADMIN_CHAT, createTestBot } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { GROUP, groupMessage, messageUpdate, USER } from "../../support/updates.ts";
+import { openRedisStore } from "../../../../src/state/redis/redis-store.ts";
+import { deletePrefix, probeRedis, testPrefix } from "../../../support/redis.ts";
+import type { TokenReport } from "../../../../src/payments/enquiry/client-credentials-token.ts";
+import type { EnquiryOutcome } from "../../../../src/payments/enquiry/types.ts";
+import { ADMIN_CHAT, createTestBot } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { GROUP, groupMessage, messageUpdate, USER } from "../../../support/updates.ts";
 
 const T0 = Date.parse("2026-11-24T09:00:00Z");
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`).join(" ");
@@ -134,7 +134,7 @@ describe("/health", () => {
 
   it("says the figures cannot be read when the state store does not answer, and checking still works", async () => {
     const bot = healthBot();
-    const { StateUnavailableError } = await import("../../../src/state/ports.ts");
+    const { StateUnavailableError } = await import("../../../../src/state/ports.ts");
     bot.state.tallies.read = () => Promise.reject(new StateUnavailableError("Redis away"));
     expect(await bot.ask("/health")).toBe("The health figures cannot be read right now (the bot's state store does not answer). Checking payments still works.");
     expect(await bot.ask("/collection TX-1")).toMatch(/^✅/);

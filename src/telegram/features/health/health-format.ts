@@ -14,8 +14,8 @@ import type { StoreTopology } from "../../../state/ports.ts";
 import type { CaseFigures } from "../../../payments/cases/case-figures.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import type { Translate } from "../../i18n.ts";
-import { formatDuration, type NumberFormats } from "./numbers.ts";
-import { bold, concat, fitMessage, line, type Clock } from "./text.ts";
+import { formatDuration, type NumberFormats } from "../../views/format/numbers.ts";
+import { bold, concat, fitMessage, line, type Clock } from "../../views/format/text.ts";
 
 /** What health messages need besides the figures: the language's words and numbers, and BOT_TIMEZONE's clock. */
 export interface HealthFormats {

@@ -1,11 +1,11 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
-import type { AdminFacts, HealthReport } from "../../payments/health/reporting/report.ts";
-import { StateUnavailableError } from "../../state/ports.ts";
-import type { BotContext } from "../context.ts";
-import { commands } from "../views/commands.ts";
-import { formatHealth } from "../views/format/health.ts";
-import type { Clock } from "../views/format/text.ts";
+import type { AdminFacts, HealthReport } from "../../../payments/health/reporting/report.ts";
+import { StateUnavailableError } from "../../../state/ports.ts";
+import type { BotContext } from "../../context.ts";
+import { commands } from "../../views/commands.ts";
+import { formatHealth } from "./health-format.ts";
+import type { Clock } from "../../views/format/text.ts";
 
 export interface HealthFeatureDeps {
   /** The figures as of a time, read from the state store (every instance's). */

@@ -1,8 +1,8 @@
-import type { Logger } from "../../logger.ts";
-import type { EnquiryListener } from "../../payments/check.ts";
-import { tokenFingerprint } from "../../payments/enquiry/service-token.ts";
-import type { KeyValueStore } from "../../state/ports.ts";
-import type { Messenger } from "./messenger.ts";
+import type { Logger } from "../../../logger.ts";
+import type { EnquiryListener } from "../../../payments/check.ts";
+import { tokenFingerprint } from "../../../payments/enquiry/service-token.ts";
+import type { KeyValueStore } from "../../../state/ports.ts";
+import type { Messenger } from "../../notify/messenger.ts";
 
 export interface TokenRejectionAlertOptions {
   messenger: Pick<Messenger, "send">;

@@ -1,9 +1,9 @@
-import type { DailyDigest } from "../../payments/health/reporting/daily-digest.ts";
-import type { HealthChange } from "../../payments/health/judging/provider-state.ts";
-import type { TokenExpiryStage } from "../../payments/health/token-expiry.ts";
-import { formatDigest, formatHealthChange, formatTokenExpiry, type HealthFormats } from "../views/format/health.ts";
-import { concat, type Clock } from "../views/format/text.ts";
-import type { Destination, Messenger, Reader } from "./messenger.ts";
+import type { DailyDigest } from "../../../payments/health/reporting/daily-digest.ts";
+import type { HealthChange } from "../../../payments/health/judging/provider-state.ts";
+import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts";
+import { formatDigest, formatHealthChange, formatTokenExpiry, type HealthFormats } from "./health-format.ts";
+import { concat, type Clock } from "../../views/format/text.ts";
+import type { Destination, Messenger, Reader } from "../../notify/messenger.ts";
 
 /** What the provider's health tells, and to whom. */
 export interface HealthAnnouncer {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { figuresOf } from "../../../src/payments/health/counting/counts.ts";
-import type { DailyDigest } from "../../../src/payments/health/reporting/daily-digest.ts";
-import { Translations } from "../../../src/telegram/i18n.ts";
-import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../src/telegram/views/format/health.ts";
-import { formatDuration } from "../../../src/telegram/views/format/numbers.ts";
-import { formatClock } from "../../../src/telegram/views/format/text.ts";
-import { kindCounts } from "../../support/health-counts.ts";
+import { figuresOf } from "../../../../src/payments/health/counting/counts.ts";
+import type { DailyDigest } from "../../../../src/payments/health/reporting/daily-digest.ts";
+import { Translations } from "../../../../src/telegram/i18n.ts";
+import { formatDigest, formatHealthChange, formatTokenExpiry, sparkline, type HealthFormats } from "../../../../src/telegram/features/health/health-format.ts";
+import { formatDuration } from "../../../../src/telegram/views/format/numbers.ts";
+import { formatClock } from "../../../../src/telegram/views/format/text.ts";
+import { kindCounts } from "../../../support/health-counts.ts";
 
 const translations = new Translations();
 const formats = (locale: string): HealthFormats => ({
