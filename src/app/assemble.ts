@@ -22,7 +22,7 @@ import type { Translations } from "../telegram/i18n.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
-import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
+import type { LanguageChoices } from "../telegram/features/language/language-choices.ts";
 import { PostedInlineButtons } from "../telegram/features/inline/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";

@@ -12,7 +12,7 @@ import type { WatchChats, WatchSubscriptions } from "../payments/watches/watch-s
 import type { Counters, KeyValueStore } from "../state/ports.ts";
 import type { ShownAnswers } from "./stores/shown-answers.ts";
 import type { ChatAliases } from "./stores/chat-aliases.ts";
-import type { LanguageChoices } from "./stores/language-choices.ts";
+import type { LanguageChoices } from "./features/language/language-choices.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
 import type { BulkCheckStarter } from "../payments/bulk/bulk-jobs.ts";
@@ -27,7 +27,7 @@ import { PressRouter } from "./buttons/router.ts";
 import { checkCommandsFeature, checkQueryOf } from "./features/checks/check-commands.ts";
 import { healthFeature, type HealthFeatureDeps } from "./features/health/health.ts";
 import { helpFeature } from "./features/help.ts";
-import { languageFeature } from "./features/language.ts";
+import { languageFeature } from "./features/language/language.ts";
 import { inlineFeature } from "./features/inline/inline.ts";
 import { watchFeature } from "./features/watches/watch.ts";
 import { unhandledFeature } from "./features/unhandled.ts";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { I18n } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
-import type { LanguageChoices } from "./stores/language-choices.ts";
+import type { LanguageChoices } from "./features/language/language-choices.ts";
 import { numberFormats, type NumberFormats } from "./views/format/numbers.ts";
 import { momentIn, type Moment } from "./views/format/moment.ts";
 import { dayIn } from "./views/format/text.ts";

@@ -1,7 +1,7 @@
 import type { Logger } from "../../logger.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { Translations } from "../../telegram/i18n.ts";
-import { languageChoices, type LanguageChoices } from "../../telegram/stores/language-choices.ts";
+import { languageChoices, type LanguageChoices } from "../../telegram/features/language/language-choices.ts";
 import type { Area } from "./area.ts";
 
 /** The languages people and groups chose with /language, as durable records, with their copy kept fresh. */

@@ -6,7 +6,7 @@ import type { WatchChats } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
+import type { LanguageChoices } from "../features/language/language-choices.ts";
 import type { Messenger } from "../notify/messenger.ts";
 
 export interface ChatMigrationOptions {

@@ -3,7 +3,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { DEFAULT_LOCALE, pickLocale, type Translate, type Translations } from "../i18n.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
+import type { LanguageChoices } from "../features/language/language-choices.ts";
 import { classifySendFailure, type SendFailure } from "../transport/errors.ts";
 import type { Moment } from "../views/format/moment.ts";
 import type { NumberFormats } from "../views/format/numbers.ts";

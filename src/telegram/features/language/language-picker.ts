@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { encodeLanguageButton } from "../buttons/language-buttons.ts";
+import { encodeLanguageButton } from "../../buttons/language-buttons.ts";
 
 
 /** One button per language, named in its own words, two to a row; the one in use is ticked. */

@@ -1,9 +1,9 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBot, translations } from "../../support/bot-harness.ts";
-import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
-import { expectSendable } from "../../support/telegram-limits.ts";
-import { callbackUpdate, GROUP, groupMessage, messageUpdate, USER } from "../../support/updates.ts";
+import { createTestBot, translations } from "../../../support/bot-harness.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { expectSendable } from "../../../support/telegram-limits.ts";
+import { callbackUpdate, GROUP, groupMessage, messageUpdate, USER } from "../../../support/updates.ts";
 
 const enquiry = scriptedEnquiry((kind, id) => outcomes.success(kind, id));
 const MEMBER = { id: 5002, is_bot: false, first_name: "Kofi", language_code: "en" };
