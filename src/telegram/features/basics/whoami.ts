@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
-import { commands } from "../views/commands.ts";
-import { formatWhoami } from "../views/format/identity.ts";
-import { topicOfUpdate } from "../topic.ts";
+import type { BotContext } from "../../context.ts";
+import { commands } from "../../views/commands.ts";
+import { formatWhoami } from "../../views/format/identity.ts";
+import { topicOfUpdate } from "../../topic.ts";
 
 /**
  * /whoami for people allowed here (strangers are answered by the access gate, once per window):

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import { isAdmin, type AccessLists } from "../../access/policy.ts";
-import type { BotContext } from "../context.ts";
-import { commandName, isCommandForThisBot, isCommandMessage } from "../message-command.ts";
-import { commandNamesFor, nearestCommand, offFeatureOf, type OptionalFeature } from "../views/commands.ts";
+import { isAdmin, type AccessLists } from "../../../access/policy.ts";
+import type { BotContext } from "../../context.ts";
+import { commandName, isCommandForThisBot, isCommandMessage } from "../../message-command.ts";
+import { commandNamesFor, nearestCommand, offFeatureOf, type OptionalFeature } from "../../views/commands.ts";
 
 /** What each feature that is off says: that it is off here, and what turns it on. */
 const OFF: Record<OptionalFeature, string> = { cases: "feature-off-cases" };

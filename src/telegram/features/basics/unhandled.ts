@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { BotContext } from "../../context.ts";
 
 /**
  * Last in line: anything else sent in a private chat (a sticker, a voice note, a location) gets a

@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
-import { isAdmin, type AccessLists } from "../../access/policy.ts";
-import type { BotContext } from "../context.ts";
-import { commands } from "../views/commands.ts";
-import { formatHelp } from "../views/format/help.ts";
-import { formatIdentity } from "../views/format/identity.ts";
-import { concat } from "../views/format/text.ts";
+import { isAdmin, type AccessLists } from "../../../access/policy.ts";
+import type { BotContext } from "../../context.ts";
+import { commands } from "../../views/commands.ts";
+import { formatHelp } from "../../views/format/help.ts";
+import { formatIdentity } from "../../views/format/identity.ts";
+import { concat } from "../../views/format/text.ts";
 
 /** /start and /help: what the bot does, how to ask (and, for admins, what they may do), and the IDs an admin needs. */
 export function helpFeature(lists: Pick<AccessLists, "adminUserIds">, options: { cases?: boolean } = {}): Composer<BotContext> {
