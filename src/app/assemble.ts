@@ -2,7 +2,6 @@ import { Api, Context, type Bot, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import { isAdmin } from "../access/policy.ts";
-import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";
@@ -31,6 +30,7 @@ import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import type { ClaimAlong, UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { deadlineIn } from "../util/deadline.ts";
+import type { BotSettings } from "./bot-settings.ts";
 import { accessArea } from "./areas/access.ts";
 import type { Area } from "./areas/area.ts";
 import { bulkArea } from "./areas/bulk.ts";
@@ -42,14 +42,6 @@ import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
-
-/** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
-export type BotSettings = Pick<
-  Config,
-  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
-> &
-  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
-  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 /**
  * What differs between the bot in production, its warm-up, the demo and the tests: the rest is

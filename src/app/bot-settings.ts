@@ -1,7 +1,14 @@
 import type { AccessLists } from "../access/policy.ts";
-import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type HealthSettings, type WatchSettings } from "../config.ts";
+import { DEFAULT_WATCH_SETTINGS, HEALTH_DEFAULTS, type Config, type HealthSettings, type WatchSettings } from "../config.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
-import type { BotSettings } from "./assemble.ts";
+
+/** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
+export type BotSettings = Pick<
+  Config,
+  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
+> &
+  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
+  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 type Nested = "telegram" | "access" | "rateLimit" | "watches" | "health";
 

@@ -1,6 +1,6 @@
 import type { UserFromGetMe } from "grammy/types";
-import { assembleBot, type BotSettings } from "../../src/app/assemble.ts";
-import { botSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
+import { assembleBot } from "../../src/app/assemble.ts";
+import { botSettings, type BotSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
 import type { HealthSettings, SupportSettings, WatchSettings } from "../../src/config.ts";
 import type { TokenReport } from "../../src/payments/enquiry/client-credentials-token.ts";
 import type { AccessLists } from "../../src/access/policy.ts";

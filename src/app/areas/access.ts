@@ -1,7 +1,7 @@
 import { accessControl, type AccessControl } from "../../access/facade.ts";
 import type { Logger } from "../../logger.ts";
 import type { StateStore } from "../../state/ports.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 /** Who may use the bot: the configuration's lists, and the grants, requests and invites kept as records, with the grants' copy kept fresh. */

@@ -9,7 +9,7 @@ import type { StateStore } from "../../state/ports.ts";
 import type { BotStores } from "../../telegram/create-bot.ts";
 import { bulkDelivery } from "../../telegram/features/bulk/bulk-delivery.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface BulkAreaOptions {

@@ -19,7 +19,7 @@ import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { ButtonStore } from "../../telegram/stores/button-store.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface CasesAreaOptions {

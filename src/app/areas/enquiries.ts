@@ -8,7 +8,7 @@ import { countedForHealth, type HealthRecorder } from "../../payments/health/cou
 import type { StateStore } from "../../state/ports.ts";
 import { alertOnWrongAddress } from "../../telegram/features/health/admin-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 
 export interface EnquiriesAreaOptions {
   settings: Pick<BotSettings, "cacheTtlSeconds" | "backgroundPerSecond">;

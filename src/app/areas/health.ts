@@ -14,7 +14,7 @@ import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/features/h
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface HealthAreaOptions {

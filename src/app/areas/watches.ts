@@ -13,7 +13,7 @@ import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { startWatchNotifier } from "../../telegram/features/watches/watch-notifier.ts";
 import type { BotStores } from "../../telegram/create-bot.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface WatchesAreaOptions {
