@@ -4,7 +4,7 @@ import type { Invite } from "../../../access/invites.ts";
 import type { AccessLists } from "../../../access/policy.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "../../views/format/translate.ts";
 import { bold, concat, fitMessage, line, mono, type Clock } from "../../views/format/text.ts";
 
 /** A person or group as the admins see them: the name they chose (cleaned: it is theirs), and @username. */

@@ -1,7 +1,7 @@
 import type { BulkEnding } from "../../../payments/bulk/bulk-jobs.ts";
 import type { Verdict } from "../../../payments/bulk/report.ts";
 import type { Scope } from "../../../payments/query.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "../../views/format/translate.ts";
 
 const BAR_CELLS = 10;
 

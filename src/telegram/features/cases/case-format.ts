@@ -2,7 +2,7 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import type { MessageEntity, MessageOrigin } from "grammy/types";
 import { stateOf, type Case, type CaseAgent, type CasePerson } from "../../../payments/cases/case.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "../../views/format/translate.ts";
 import { formatDuration } from "../../views/format/numbers.ts";
 import { formatOutcomeBlock } from "../../views/format/outcome.ts";
 import { bold, concat, fitMessage, line, mono, TELEGRAM_TEXT_LIMIT, type Clock } from "../../views/format/text.ts";

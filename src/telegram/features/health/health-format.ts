@@ -13,7 +13,7 @@ import type { TokenExpiryStage } from "../../../payments/health/token-expiry.ts"
 import type { StoreTopology } from "../../../state/ports.ts";
 import type { CaseFigures } from "../../../payments/cases/case-figures.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "../../views/format/translate.ts";
 import { formatDuration, type NumberFormats } from "../../views/format/numbers.ts";
 import { bold, concat, fitMessage, line, type Clock } from "../../views/format/text.ts";
 

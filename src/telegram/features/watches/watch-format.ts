@@ -2,7 +2,7 @@ import { FormattedString, mentionUser } from "@grammyjs/parse-mode";
 import { isFinal, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
 import type { Scope } from "../../../payments/query.ts";
 import type { ChatWatch, Notice, Subscriber, Target } from "../../../payments/watches/target.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "../../views/format/translate.ts";
 import { formatOutcomeBlock, markerOf, shortOutcomeText } from "../../views/format/outcome.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { bold, concat, fitMessage, formatClock, line, mono, type Clock } from "../../views/format/text.ts";
