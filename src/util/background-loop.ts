@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../logger.ts";
 
@@ -18,6 +19,8 @@ export interface BackgroundLoopOptions {
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** What stopping waits for once the loop has ended, besides it: work its turns started and left running. */
   drain?: () => Promise<unknown>;
+  /** How much work may wait on the turns' signal at once (each check in flight, for its place in a budget): no warning below that. */
+  listeners?: number;
 }
 
 export interface BackgroundLoop {
@@ -37,6 +40,7 @@ export function startBackgroundLoop(options: BackgroundLoopOptions): BackgroundL
   const { logger } = options;
   const wait = options.wait ?? realWait;
   const stopping = new AbortController();
+  if (options.listeners !== undefined) setMaxListeners(options.listeners, stopping.signal);
 
   /** Waits for the next turn; a wait ended early (or by stopping) leaves no timer behind. */
   async function until(next: NextTurn): Promise<void> {

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Api } from "grammy";
 import type { Logger } from "../../../logger.ts";
+import { startBackgroundLoop } from "../../../util/background-loop.ts";
 import { mapWithConcurrency } from "../../../util/map-with-concurrency.ts";
 import { answerWatchers } from "../../../payments/watches/answer-watchers.ts";
 import type { Notice, Target, TargetRef } from "../../../payments/watches/target.ts";
@@ -59,7 +59,6 @@ const MAX_ATTEMPTS = 10;
  */
 export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceMs: number): Promise<void> } {
   const { store, api, logger } = options;
-  const stopping = new AbortController();
   const readerOf = (notice: Notice) => options.messenger.readerFor(notice.chatId, { userId: notice.subscribers[0]?.userId, language: notice.locale });
 
   /** How long until a message to this chat fits Telegram's limits (0: now, and the place is taken). */
@@ -186,51 +185,37 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     return false;
   }
 
-  async function deliver(ref: TargetRef): Promise<void> {
+  async function deliver(ref: TargetRef, stopping: AbortSignal): Promise<void> {
     const target = await store.load(ref);
     if (!target || target.notices.length === 0) {
       await store.noticeDone(ref, "", "dropped");
       return;
     }
     for (const notice of target.notices) {
-      if (stopping.signal.aborted) return;
+      if (stopping.aborted) return;
       if (!(await send(ref, target, notice))) return;
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping.signal.aborted) {
-      try {
-        const due = await store.claimDueNotices(BATCH, LEASE_MS);
-        if (due.length === 0) {
-          await sleep(IDLE_MS, undefined, { signal: stopping.signal });
-          continue;
+  return startBackgroundLoop({
+    async turn(stopping) {
+      const due = await store.claimDueNotices(BATCH, LEASE_MS);
+      if (due.length === 0) return IDLE_MS;
+      await mapWithConcurrency(due, 10, async (ref) => {
+        try {
+          await deliver(ref, stopping);
+        } catch (error) {
+          if (stopping.aborted) return;
+          // A store outage is reported once, by the store: the loops stay quiet meanwhile.
+          const level = error instanceof StateUnavailableError ? "debug" : "error";
+          logger[level]({ err: error, target: `${ref.scope}:${ref.transactionId}` }, "watch notifications failed; retried when their claim lapses");
         }
-        await mapWithConcurrency(due, 10, async (ref) => {
-          try {
-            await deliver(ref);
-          } catch (error) {
-            if (stopping.signal.aborted) return;
-            // A store outage is reported once, by the store: the loops stay quiet meanwhile.
-            const level = error instanceof StateUnavailableError ? "debug" : "error";
-            logger[level]({ err: error, target: `${ref.scope}:${ref.transactionId}` }, "watch notifications failed; retried when their claim lapses");
-          }
-        });
-      } catch (error) {
-        if (stopping.signal.aborted) break;
-        logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error }, "watch notifications cannot reach the state store; retrying");
-        // Aborted: the bot is stopping, and the loop ends.
-        await sleep(5_000, undefined, { signal: stopping.signal }).catch(() => undefined);
-      }
-    }
-  }
-
-  // The loop catches its own errors: this only ends it on stop.
-  const running = loop().catch(() => undefined);
-  return {
-    async stop(graceMs) {
-      stopping.abort();
-      await Promise.race([running, sleep(graceMs)]);
+      });
+      return 0;
     },
-  };
+    retryMs: 5_000,
+    failure: "watch notifications cannot reach the state store; retrying",
+    reportedElsewhere: (error) => error instanceof StateUnavailableError,
+    logger,
+  });
 }
