@@ -1,38 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { startBackgroundLoop, type NextTurn } from "../../src/util/background-loop.ts";
+import { fakeClock } from "../support/fake-clock.ts";
 import { captureLogs } from "../support/logs.ts";
-
-/** A clock that moves only when the test says: the loop's waits end when it reaches them (or when their signal aborts). */
-function fakeClock() {
-  let now = 0;
-  const pending: { at: number; resolve: () => void }[] = [];
-  const asked: number[] = [];
-  return {
-    /** Every wait the loop asked for, in order. */
-    asked,
-    /** Waits not ended yet. */
-    waiting: () => pending.length,
-    wait: (ms: number, signal: AbortSignal): Promise<void> => {
-      asked.push(ms);
-      return new Promise((resolve) => {
-        if (signal.aborted) return resolve();
-        const entry = { at: now + ms, resolve };
-        pending.push(entry);
-        signal.addEventListener("abort", () => {
-          pending.splice(pending.indexOf(entry), 1);
-          resolve();
-        });
-      });
-    },
-    advance: (ms: number): void => {
-      now += ms;
-      for (const entry of pending.filter((candidate) => candidate.at <= now)) {
-        pending.splice(pending.indexOf(entry), 1);
-        entry.resolve();
-      }
-    },
-  };
-}
 
 /** Lets every promise the loop has ready run (its turns take no real time). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));

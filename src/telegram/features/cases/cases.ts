@@ -4,7 +4,7 @@ import { isOpen, NOTE_LIMIT, type Case, type CaseAgent, type CasePerson } from "
 import type { CaseAudit } from "../../../payments/cases/case-events.ts";
 import type { CaseStore } from "../../../payments/cases/case-store.ts";
 import { kindToEscalate, openCase, type OpenCaseDeps } from "../../../payments/cases/open-case.ts";
-import { recordCaseCheck } from "../../../payments/cases/record-check.ts";
+import { caseChecked } from "../../../payments/cases/record-check.ts";
 import { routeAgentMessage, routeSupportMessage } from "../../../payments/cases/relay-message.ts";
 import { resolveCase } from "../../../payments/cases/resolve-case.ts";
 import { onItsCard, takeCase, type CardPress } from "../../../payments/cases/take-case.ts";
@@ -209,11 +209,8 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
     const [result] = await deps.checker.run(query, askerOf(ctx, "refresh"), { fresh: true });
     const outcome = result?.outcomes[0];
     if (!outcome) return;
-    const checked = await recordCaseCheck(deps, number, outcome);
+    const checked = await caseChecked(deps, number, outcome, (result) => toast(ctx, ctx.t(result.changed ? "toast-updated" : "toast-unchanged")));
     if (checked.type === "gone") return toast(ctx, ctx.t("toast-case-gone"));
-    await toast(ctx, ctx.t(checked.changed ? "toast-updated" : "toast-unchanged"));
-    await desk.showCard(checked.case);
-    if (checked.settled) await desk.announce(checked.case, "settled");
   });
 
   composer.command(commands.cases.name, async (ctx) => {
