@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
 import { isOpen, NOTE_LIMIT, type Case, type CaseAgent, type CasePerson } from "../../../payments/cases/case.ts";
 import type { CaseAudit } from "../../../payments/cases/case-events.ts";
 import type { CaseStore } from "../../../payments/cases/case-store.ts";
@@ -14,6 +15,7 @@ import { extractIds } from "../../../payments/parse-ids.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../../payments/enquiry/types.ts";
 import { queryCost, type Query } from "../../../payments/query.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";
+import { decodeJson } from "../../../util/decode-json.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { encodeCaseButton } from "../../buttons/case-buttons.ts";
 import type { PressContext, PressRouter } from "../../buttons/router.ts";
@@ -354,16 +356,16 @@ function relayedPart(message: RelayableMessage): RelayableMessage {
   return { message_id, chat, text, entities, caption, caption_entities, forward_origin };
 }
 
-function parsePendingRelay(text: string | undefined): PendingRelay | undefined {
-  try {
-    const parsed = JSON.parse(text ?? "") as Partial<PendingRelay>;
-    const ok = typeof parsed.number === "number" && typeof parsed.chatId === "number" && typeof parsed.userId === "number" && typeof parsed.message?.message_id === "number";
-    return ok ? (parsed as PendingRelay) : undefined;
-  } catch {
-    // Absent or unreadable: the offer has expired.
-    return undefined;
-  }
-}
+/** What a relay was offered for: its message checked as far as a relay needs (its ID; the rest is copied as it was). */
+const pendingRelaySchema = z.object({
+  number: z.number(),
+  chatId: z.number(),
+  userId: z.number(),
+  message: z.custom<RelayableMessage>((value) => typeof (value as { message_id?: unknown } | null)?.message_id === "number"),
+});
+
+/** Absent or unreadable: the offer has expired. */
+const parsePendingRelay = (text: string | undefined): PendingRelay | undefined => decodeJson(pendingRelaySchema, text);
 
 /** The person pressing or writing, as cases keep them. */
 function personOf(ctx: BotContext): CasePerson {
@@ -385,15 +387,11 @@ async function toast(ctx: PressContext, text?: string): Promise<void> {
   await tolerateHarmless(ctx.answerCallbackQuery(text === undefined ? {} : { text }), ctx.logger);
 }
 
-function parsePending(text: string | undefined): { id: string; note: string | undefined } | undefined {
-  try {
-    const parsed = JSON.parse(text ?? "") as { id?: unknown; note?: unknown };
-    return typeof parsed.id === "string" && isValidTransactionId(parsed.id) ? { id: parsed.id, note: typeof parsed.note === "string" ? parsed.note : undefined } : undefined;
-  } catch {
-    // Absent or unreadable: the question has expired.
-    return undefined;
-  }
-}
+/** An ID waiting for its kind, and the note written with it (a note of another shape is dropped). */
+const pendingSchema = z.object({ id: z.string().refine(isValidTransactionId), note: z.string().optional().catch(undefined) });
+
+/** Absent or unreadable: the question has expired. */
+const parsePending = (text: string | undefined): { id: string; note?: string | undefined } | undefined => decodeJson(pendingSchema, text);
 
 async function loadAll(store: CaseStore, numbers: readonly number[]): Promise<Case[]> {
   const loaded = await Promise.all(numbers.map((number) => store.load(number)));
