@@ -130,7 +130,7 @@ async function allow(ctx: CommandContext<BotContext>, deps: AccessFeatureDeps, k
   }
   const by = personOf(ctx);
   const subject = { id, name: name ?? String(id) };
-  await deps.access.grants.grant({ kind, subject, how: { type: "allowed", by, at: Date.now() } });
+  await deps.access.grants.grant({ kind, subject, how: { type: "allowed", by, at: deps.now() } });
   deps.access.record({ action: "allowed", subject: { kind, id, name: subject.name }, by, chatId: ctx.chat.id });
   await ctx.reply(ctx.t(kind === "user" ? "admin-allowed-user" : "admin-allowed-group", { id: String(id) }), { reply_parameters: replyTo(ctx) });
   await noteToAdmins(deps, (reader) => reader.t("admin-note-allowed", { by: personName(by), name: personName(subject), id: String(id) }), ctx.chat.id);

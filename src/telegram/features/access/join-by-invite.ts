@@ -33,7 +33,7 @@ export function joinByInviteFeature(deps: AccessFeatureDeps): Composer<BotContex
       return;
     }
     const by = redeemed.invite.createdBy;
-    await deps.access.grants.grant({ kind: "user", subject: who, how: { type: "invite", by, at: Date.now() } });
+    await deps.access.grants.grant({ kind: "user", subject: who, how: { type: "invite", by, at: deps.now() } });
     deps.access.record({ action: "joined", subject: { kind: "user", id: who.id, name: who.name }, by, chatId: ctx.chat.id });
     await reply(concat([new FormattedString(ctx.t("invite-joined")), help()], "\n\n"));
     await deps.messenger.send("who joined, to the admins", "admins", (reader) => reader.t("admin-joined", { name: personName(who), id: String(who.id), by: personName(by) }));

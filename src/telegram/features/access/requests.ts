@@ -131,7 +131,7 @@ async function addedToGroup(ctx: BotContext, deps: AccessFeatureDeps, group: { i
   const hello = () => tell(deps, group.id, () => concat([new FormattedString(t("group-hello")), formatHelp(t, { chatType: "group", botUsername: ctx.me.username, admin: false })], "\n\n"));
   if (policy.allowedChatIds.has(group.id) || policy.granted.hasChat(group.id)) return void (await hello());
   if (isAdmin(policy, by.id)) {
-    await deps.access.grants.grant({ kind: "chat", subject: group, how: { type: "added", by, at: Date.now() } });
+    await deps.access.grants.grant({ kind: "chat", subject: group, how: { type: "added", by, at: deps.now() } });
     deps.access.record({ action: "group_added", subject: { kind: "chat", id: group.id, name: group.name }, by, chatId: group.id });
     await hello();
     await noteToAdmins(deps, ({ t: adminT }) => adminT("admin-group-added", { by: personName(by), title: personName(group), id: String(group.id) }), group.id);

@@ -366,6 +366,24 @@ describe("groups", () => {
     expect(harness.calls.filter((call) => call.method === "sendMessage" && call.payload.chat_id === GROUP.id).at(-1)?.payload.text).toMatch(/^✅ An admin allowed this group/);
   });
 
+  it("stamps every grant with the access records' clock, not the machine's: a group added by an admin, /allow, an invite redeemed", async () => {
+    const clock = Date.parse("2026-11-24T09:00:00Z");
+    const harness = setup({ now: () => clock });
+    await harness.bot.handleUpdate(added(ADMIN));
+    await harness.bot.handleUpdate(messageUpdate(`/allow ${stranger(6701).id}`, { from: ADMIN }));
+    await harness.bot.handleUpdate(messageUpdate("/invite", { from: ADMIN }));
+    const code = /\?start=([A-Za-z0-9_-]{22})/.exec(String(harness.sent().at(-1)?.payload.text))?.[1] ?? "";
+    await harness.bot.handleUpdate(messageUpdate(`/start ${code}`, { from: stranger(6702) }));
+    const grants = await harness.assembled.access.grants.list();
+    expect(grants.map((grant) => [grant.how.type, grant.how.at])).toEqual(
+      expect.arrayContaining([
+        ["added", clock],
+        ["allowed", clock],
+        ["invite", clock],
+      ]),
+    );
+  });
+
   it("/allow by an admin inside a group allows it; removing the bot ends that access", async () => {
     const harness = setup();
     await harness.bot.handleUpdate(groupMessage("/allow", { from: ADMIN }));
