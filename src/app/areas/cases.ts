@@ -9,8 +9,10 @@ import { caseFigures, type CaseFigures } from "../../payments/cases/case-figures
 import { startCaseLoop } from "../../payments/cases/case-loop.ts";
 import type { CaseStore } from "../../payments/cases/case-store.ts";
 import type { Checker } from "../../payments/check.ts";
-import type { StateStore } from "../../state/ports.ts";
-import type { CasesFeatureDeps } from "../../telegram/features/cases/cases.ts";
+import type { KeyValueStore, StateStore } from "../../state/ports.ts";
+import type { PressRouter } from "../../telegram/buttons/router.ts";
+import type { BotFeature } from "../../telegram/create-bot.ts";
+import { casesFeature } from "../../telegram/features/cases/cases.ts";
 import { caseDesk, type CaseDesk } from "../../telegram/features/cases/case-desk.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { ButtonStore } from "../../telegram/stores/button-store.ts";
@@ -33,6 +35,12 @@ export interface CasesAreaOptions {
   /** An open case's payment is checked within the background budget, on the background connections. */
   budget: BackgroundBudget;
   checker: Checker;
+  /** For people asking (an ID escalated is checked as /status checks it; 🔄 Refresh on a card re-checks it). */
+  interactiveChecker: Checker;
+  /** The cards' buttons, 🆘 Ask support and 📨 Send to support are pressed through the press router. */
+  presses: PressRouter;
+  /** An ID waiting for its kind, a message waiting for 📨 Send to support. */
+  flags: KeyValueStore;
   /** True while the service token is rejected: no check until it changes. */
   tokenPaused: () => Promise<boolean>;
   instanceId: string;
@@ -44,8 +52,8 @@ export interface CasesAreaOptions {
 }
 
 export interface CasesArea extends Area {
-  /** What the cases feature needs (the rest, the checker and the presses, it gets from the bot). */
-  feature: Omit<CasesFeatureDeps, "checker" | "presses" | "kv">;
+  /** 🆘 Ask support and /escalate, the cards' buttons, the conversation, /cases. */
+  feature: BotFeature;
   desk: CaseDesk;
   /** Open cases and today's opened and resolved, for /health. */
   figures(at: number): Promise<CaseFigures>;
@@ -84,7 +92,10 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
   let loop: BackgroundLoop | undefined;
 
   return {
-    feature: { store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken },
+    feature: {
+      name: "cases",
+      composer: casesFeature({ store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken, checker: options.interactiveChecker, presses: options.presses, kv: options.flags }),
+    },
     desk,
     figures: (at) => caseFigures(store, zone.startOfDay(at), at + 1),
     start() {

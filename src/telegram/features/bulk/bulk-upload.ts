@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { decodeJson } from "../../../util/decode-json.ts";
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard, type Api } from "grammy";
 import type { Document } from "grammy/types";
 import { readIds } from "../../../payments/bulk/read-ids.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
@@ -21,7 +21,8 @@ import { inTopic, topicOfUpdate } from "../../topic.ts";
 
 export interface BulkUploadOptions {
   jobs: BulkCheckStarter;
-  files: TelegramFiles;
+  /** Downloads a user's file through the update's API (Telegram's, or a test's stand-in). */
+  files: (api: Api) => TelegramFiles;
   buttons: ButtonStore;
   kv: KeyValueStore;
   /** BULK_MAX_IDS. */
@@ -147,7 +148,7 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   };
   let bytes: Uint8Array;
   try {
-    bytes = await options.files.download(file.fileId, MAX_FILE_BYTES);
+    bytes = await options.files(ctx.api).download(file.fileId, MAX_FILE_BYTES);
   } catch (error) {
     ctx.logger.warn({ err: error }, "could not download an uploaded file");
     await refuse(error instanceof FileTooLargeError ? ctx.t("bulk-too-large", { size: "> 1 MB", max: "1 MB" }) : ctx.t("bulk-download-failed"));
