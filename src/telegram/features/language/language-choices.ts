@@ -3,6 +3,7 @@ import type { Logger } from "../../../logger.ts";
 import type { Records } from "../../../state/ports.ts";
 import { recordsCopy } from "../../../state/records-copy.ts";
 import { decodeJson } from "../../../util/decode-json.ts";
+import type { ChosenLanguages } from "../../i18n.ts";
 
 /** Whose language: a person's (everywhere they are answered) or a group's (everyone in it). */
 export type LanguageOwner = { kind: "user" | "chat"; id: number };
@@ -22,7 +23,7 @@ export interface Audience {
   userId?: number | undefined;
 }
 
-export interface LanguageChoices {
+export interface LanguageChoices extends ChosenLanguages {
   /** The language chosen for this audience: a group's own, else the person's; undefined when nobody chose one. */
   localeFor(audience: Audience): string | undefined;
   /** Remembers a choice; seen by every instance within two seconds, and by this one at once. */
