@@ -119,7 +119,8 @@ export interface AssembledBot {
  * The one place the bot is put together: production, the warm-up, the demo and the test
  * harnesses all call this, with their own parts. Nothing here opens a port or a connection: the
  * parts are given, and the caller runs and closes what it gave. It reads as a table of contents:
- * each area (app/areas/) is built by its own module, which owns its start and stop.
+ * each area (app/areas/) is built by its own module, which gives back the features it adds to the
+ * bot and owns its start and stop; the features' one order is written here, once.
  */
 export function assembleBot(parts: BotParts): AssembledBot {
   const { settings, state, translations, logger, metrics } = parts;
