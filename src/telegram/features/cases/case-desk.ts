@@ -5,6 +5,7 @@ import type { SupportSettings } from "../../../config.ts";
 import type { Logger } from "../../../logger.ts";
 import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../../payments/cases/case.ts";
 import type { CaseAudit } from "../../../payments/cases/case-events.ts";
+import type { CaseDeskPort } from "../../../payments/cases/case-loop.ts";
 import type { CaseStore } from "../../../payments/cases/case-store.ts";
 import { noteRelayed } from "../../../payments/cases/relay-message.ts";
 import type { Claims } from "../../../state/ports.ts";
@@ -22,7 +23,8 @@ export type RelayableMessage = Pick<Message, "message_id" | "chat" | "text" | "e
 /** Text, photos and documents go through; stickers, voice notes and the rest stay where they were sent. */
 export const isRelayable = (message: Partial<RelayableMessage>): boolean => message.text !== undefined || message.photo !== undefined || message.document !== undefined;
 
-export interface CaseDesk {
+/** The case desk as Telegram shows it; the cases' loop and caseChecked() see it through CaseDeskPort (payments/cases/case-loop.ts). */
+export interface CaseDesk extends CaseDeskPort {
   /** Where cases are handled. */
   readonly support: SupportSettings;
   /** The support chat's reader: the card and everything said there follow its language. */
