@@ -2,7 +2,6 @@ import { Api, Context, type Bot, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import { isAdmin } from "../access/policy.ts";
-import type { Config } from "../config/config.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { BulkJobs } from "../payments/bulk/bulk-jobs.ts";
@@ -13,27 +12,32 @@ import type { EnquiryService } from "../payments/enquiry/types.ts";
 import type { HealthCountsReader } from "../payments/health/counting/read-counts.ts";
 import type { HealthRecorder } from "../payments/health/counting/recorder.ts";
 import type { HealthMonitor } from "../payments/health/judging/monitor.ts";
-import { adminFacts } from "../payments/health/reporting/report.ts";
+import { adminFacts as adminFactsOf } from "../payments/health/reporting/report.ts";
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
+import { PressRouter } from "../telegram/buttons/router.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { claimAlong, createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
-import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
-import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
+import type { LanguageChoices } from "../telegram/features/language/language-choices.ts";
+import { PostedInlineButtons } from "../telegram/features/inline/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
-import type { TelegramFiles } from "../telegram/transport/files.ts";
+import type { AnswerDependencies } from "../telegram/features/send-answer.ts";
+import { telegramFiles, type TelegramFiles } from "../telegram/transport/files.ts";
 import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import type { ClaimAlong, UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { deadlineIn } from "../util/deadline.ts";
+import type { BotSettings } from "./bot-settings.ts";
 import { accessArea } from "./areas/access.ts";
 import type { Area } from "./areas/area.ts";
+import { basicsArea } from "./areas/basics.ts";
 import { bulkArea } from "./areas/bulk.ts";
+import { checksArea } from "./areas/checks.ts";
 import { enquiriesArea } from "./areas/enquiries.ts";
 import { healthArea } from "./areas/health.ts";
 import { languagesArea } from "./areas/languages.ts";
@@ -42,14 +46,6 @@ import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
-
-/** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
-export type BotSettings = Pick<
-  Config,
-  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
-> &
-  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
-  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 /**
  * What differs between the bot in production, its warm-up, the demo and the tests: the rest is
@@ -123,20 +119,18 @@ export interface AssembledBot {
  * The one place the bot is put together: production, the warm-up, the demo and the test
  * harnesses all call this, with their own parts. Nothing here opens a port or a connection: the
  * parts are given, and the caller runs and closes what it gave. It reads as a table of contents:
- * each area (app/areas/) is built by its own module, which owns its start and stop.
+ * each area (app/areas/) is built by its own module, which gives back the features it adds to the
+ * bot and owns its start and stop; the features' one order is written here, once.
  */
 export function assembleBot(parts: BotParts): AssembledBot {
   const { settings, state, translations, logger, metrics } = parts;
   const now = parts.now ?? Date.now;
   const api = outsideApi(parts);
+  const clock = clockIn(settings.timeZone);
 
   const support = settings.support;
   // The support chat is allowed, as the groups of ALLOWED_CHAT_IDS are: its members handle cases there.
   const lists = support ? { ...settings.access, allowedChatIds: new Set([...settings.access.allowedChatIds, support.chatId]) } : settings.access;
-  const access = accessArea({ access: lists }, state, logger, parts.now);
-  const caseStore = support ? createCaseStore(state) : undefined;
-  const languages = languagesArea(state, translations, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
   const stores: BotStores = {
     buttons: new ButtonStore(state.kv),
     shownAnswers: new ShownAnswers(state.kv),
@@ -145,56 +139,87 @@ export function assembleBot(parts: BotParts): AssembledBot {
     flags: state.kv,
     counters: state.counters,
   };
+  // Every button press is decoded once and handed to the feature that registered its action.
+  const presses = new PressRouter(stores.buttons);
+  const access = accessArea({ access: lists }, state, logger, parts.now);
+  const caseStore = support ? createCaseStore(state) : undefined;
+  const languages = languagesArea(state, translations, presses, logger);
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
   const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
-  const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger };
-  const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics });
-  const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId });
+  const answers: AnswerDependencies = {
+    checker: enquiries.checker,
+    buttons: stores.buttons,
+    adminAlerted: messenger.reachesAdmins,
+    shownAnswers: stores.shownAnswers,
+    watches: watchStore,
+    clock,
+    providerStatus: () => health.providerStatus(),
+    casesOffered: support !== undefined,
+  };
+  const checks = checksArea({ answers, presses, posted: stores.postedInline });
+  const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger, presses };
+  const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics, answers });
+  const files = parts.telegram.files;
+  const telegram = settings.telegram;
+  const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
   const cases =
     support && caseStore
-      ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: enquiries.checker, flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
       : undefined;
+  const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
 
-  const bot = createBot({
-    settings,
-    access: access.control,
-    messenger,
-    checker: enquiries.checker,
-    watches: watchStore,
-    bulkChecks: bulk.jobs,
-    ...(cases ? { cases: cases.feature } : {}),
-    stores,
-    translations,
-    languages: languages.choices,
-    logger,
-    client: { fetch: parts.telegram.fetch, ...(parts.telegram.transformers ? { transformers: parts.telegram.transformers } : {}) },
-    ...(parts.telegram.botInfo ? { botInfo: parts.telegram.botInfo } : {}),
-    ...(parts.telegram.files ? { files: parts.telegram.files } : {}),
-    ...(parts.inFlight ? { inFlight: parts.inFlight } : {}),
-    ...(parts.updateClaims ? { updateClaims: parts.updateClaims } : {}),
-    ...(metrics ? { onApiError: metrics.countTelegramError } : {}),
-    ...(parts.now ? { now: parts.now } : {}),
-    health: {
-      report: (at) => health.report(at),
-      adminFacts: () =>
-        adminFacts({
-          state,
-          tokenExpiresAt: token.expiresAt,
-          token: token.report,
-          backgroundQueue: () => enquiries.budget.waiting,
-          watchedPayments: () => watchStore.activeTargets(),
-          cases: cases && (() => cases.figures(now())),
-        }),
-      forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id),
-      clock: clockIn(settings.timeZone),
-      now,
-      providerStatus: () => health.providerStatus(),
+  const adminFacts = () =>
+    adminFactsOf({
+      state,
+      tokenExpiresAt: token.expiresAt,
+      token: token.report,
+      backgroundQueue: () => enquiries.budget.waiting,
+      watchedPayments: () => watchStore.activeTargets(),
+      cases: cases && (() => cases.figures(now())),
+    });
+  const bot = createBot(
+    {
+      settings,
+      access: access.control,
+      messenger,
+      checker: enquiries.checker,
+      watches: watchStore,
+      stores,
+      presses,
+      translations,
+      languages: languages.choices,
+      logger,
+      client: { fetch: parts.telegram.fetch, ...(parts.telegram.transformers ? { transformers: parts.telegram.transformers } : {}) },
+      ...(parts.telegram.botInfo ? { botInfo: parts.telegram.botInfo } : {}),
+      ...(parts.inFlight ? { inFlight: parts.inFlight } : {}),
+      ...(parts.updateClaims ? { updateClaims: parts.updateClaims } : {}),
+      ...(metrics ? { onApiError: metrics.countTelegramError } : {}),
     },
-  });
+    // The features, in the one order messages depend on (presses never do: each goes to the feature that registered it).
+    [
+      // Behind one cheap test: requests, invites and the admins' commands.
+      access.feature({ messenger, presses, bulkChecks: bulk.jobs, clock, inviteTtlMs: settings.inviteTtlMs, now, windowMs: settings.rateLimit.windowSeconds * 1000, flags: stores.flags }),
+      basics.help,
+      health.feature({ adminFacts, forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id), clock, now }),
+      basics.whoami,
+      // Before anything that reads a private message or a file: an agent's reply to a case is for the case.
+      ...(cases ? [cases.feature] : []),
+      languages.feature,
+      checks.commands,
+      checks.inline,
+      watches.feature,
+      bulk.feature,
+      // Last, in this order, what no feature took: a command nobody knows, IDs sent alone (never a command), anything else said in private.
+      basics.unknownCommand,
+      checks.bareIds,
+      basics.unhandled,
+    ],
+  );
 
   const areas: Area[] = [access, languages, health, token, watches, bulk, ...(cases ? [cases] : [])];
   return {

@@ -1,8 +1,16 @@
 import type { AccessLists } from "../access/policy.ts";
-import { HEALTH_DEFAULTS, type HealthSettings } from "../config/health.ts";
 import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../config/watches.ts";
+import { HEALTH_DEFAULTS, type HealthSettings } from "../config/health.ts";
+import { type Config } from "../config/config.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
-import type { BotSettings } from "./assemble.ts";
+
+/** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
+export type BotSettings = Pick<
+  Config,
+  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health"
+> &
+  /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
+  Partial<Pick<Config, "adminThreadId" | "support">>;
 
 type Nested = "telegram" | "access" | "rateLimit" | "watches" | "health";
 

@@ -11,8 +11,8 @@ import { IN_MEMORY } from "../state/sqlite/open-database.ts";
 import { openSqliteStore } from "../state/sqlite/sqlite-store.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
-import { assembleBot, type BotSettings } from "./assemble.ts";
-import { botSettings } from "./bot-settings.ts";
+import { assembleBot } from "./assemble.ts";
+import { botSettings, type BotSettings } from "./bot-settings.ts";
 
 export interface WarmUpOptions {
   translations: Translations;

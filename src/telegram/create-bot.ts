@@ -1,55 +1,35 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
-import type { AccessControl } from "../access/facade.ts";
+import { Bot, type BotError, type Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import type { AccessControl } from "../access/facade.ts";
 import type { Config } from "../config/config.ts";
 import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
-import type { EnquiryKind } from "../payments/enquiry/types.ts";
 import { queryCost } from "../payments/query.ts";
-import type { KindStatus } from "../payments/health/judging/monitor.ts";
-import type { WatchChats, WatchSubscriptions } from "../payments/watches/watch-store.ts";
-import type { Counters, KeyValueStore } from "../state/ports.ts";
-import type { ShownAnswers } from "./stores/shown-answers.ts";
-import type { ChatAliases } from "./stores/chat-aliases.ts";
-import type { LanguageChoices } from "./stores/language-choices.ts";
+import type { WatchChats } from "../payments/watches/watch-store.ts";
+import { StateUnavailableError, type Counters, type KeyValueStore } from "../state/ports.ts";
+import type { PressRouter } from "./buttons/router.ts";
 import type { BotContext } from "./context.ts";
 import { handleBotError } from "./error-handler.ts";
-import type { BulkCheckStarter } from "../payments/bulk/bulk-jobs.ts";
-import { accessAdminFeature } from "./features/access/admin.ts";
-import { accessRequestsFeature } from "./features/access/requests.ts";
-import { personOf, type AccessFeatureDeps } from "./features/access/shared.ts";
-import { bareIdsFeature } from "./features/bare-ids.ts";
-import { joinByInviteFeature } from "./features/access/join-by-invite.ts";
-import { bulkUploadFeature } from "./features/bulk-upload.ts";
-import { refreshAndKindPresses } from "./features/refresh-and-kind.ts";
-import { PressRouter } from "./buttons/router.ts";
-import { checkCommandsFeature, checkQueryOf } from "./features/check-commands.ts";
-import { healthFeature, type HealthFeatureDeps } from "./features/health.ts";
-import { helpFeature } from "./features/help.ts";
-import { languageFeature } from "./features/language.ts";
-import { inlineFeature } from "./features/inline.ts";
-import { watchFeature } from "./features/watch.ts";
-import { unhandledFeature } from "./features/unhandled.ts";
-import { unknownCommandFeature } from "./features/unknown-command.ts";
-import { whoamiFeature } from "./features/whoami.ts";
-import { casesFeature, type CasesFeatureDeps } from "./features/cases.ts";
+import { personOf } from "./features/access/shared.ts";
+import { checkQueryOf } from "./features/checks/check-commands.ts";
+import type { PostedInlineButtons } from "./features/inline/posted-inline-buttons.ts";
+import type { LanguageChoices } from "./features/language/language-choices.ts";
 import type { Translations } from "./i18n.ts";
-import { accessGate, isAccessUpdate } from "./middleware/access-gate.ts";
-import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
+import { accessGate } from "./middleware/access-gate.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
 import { genuinePresses } from "./middleware/genuine-presses.ts";
-import type { InFlightUpdates } from "./transport/in-flight.ts";
 import { rateLimit, upfrontCharge, type RateLimitSettings } from "./middleware/rate-limit.ts";
 import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import type { Messenger } from "./notify/messenger.ts";
+import type { ButtonStore } from "./stores/button-store.ts";
+import type { ChatAliases } from "./stores/chat-aliases.ts";
+import type { ShownAnswers } from "./stores/shown-answers.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
-import { telegramFiles, type TelegramFiles } from "./transport/files.ts";
+import type { InFlightUpdates } from "./transport/in-flight.ts";
 import { sendingPolicy } from "./transport/retry.ts";
 import type { ClaimAlong, UpdateClaims } from "./transport/update-claims.ts";
-import type { ButtonStore } from "./stores/button-store.ts";
-import { clockIn } from "./views/format/text.ts";
 
 /** The stores the bot's features keep things in, built once (app/assemble.ts). */
 export interface BotStores {
@@ -63,16 +43,30 @@ export interface BotStores {
   counters: Counters;
 }
 
-export interface CreateBotOptions {
-  settings: Pick<Config, "telegram" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "inviteTtlMs">;
+/**
+ * A feature of the bot (features/<feature>/), as its area gives it (app/areas/): what it adds to
+ * the updates. Its button presses reach it through the press router, wherever it stands.
+ */
+export interface BotFeature {
+  /** Its name in the log line of a failure it let escape (camelCase). */
+  name: string;
+  composer: Composer<BotContext>;
+}
+
+/** What the bot stands on before any feature: Telegram's client, then identity, access, claims and the rate limit. */
+export interface BotCore {
+  settings: Pick<Config, "telegram" | "rateLimit">;
   /** Who may use the bot: the configuration's lists, and what admins change from the chat. */
   access: AccessControl;
-  /** Tells someone outside the update (the admins, a requester, a group, someone whose access was removed), in their language. */
+  /** Tells a group's new members and admins about a migration, in their language. */
   messenger: Messenger;
-  checker: Checker;
-  watches: WatchSubscriptions & WatchChats;
-  bulkChecks: BulkCheckStarter;
+  /** A check command's cached answers are read ahead with the update's claim. */
+  checker: Pick<Checker, "readAhead">;
+  /** A group upgraded to a supergroup keeps its watches. */
+  watches: WatchChats;
   stores: BotStores;
+  /** Every button press, decoded once and handed to the feature that registered its action. */
+  presses: PressRouter;
   translations: Translations;
   /** Languages chosen with /language: they win over the one Telegram's app reports. */
   languages: LanguageChoices;
@@ -81,8 +75,6 @@ export interface CreateBotOptions {
   client: { fetch: typeof fetch; transformers?: readonly Transformer[] };
   /** Known bot identity (tests, the demo, the warm-up): skips `getMe` at start. */
   botInfo?: UserFromGetMe;
-  /** Downloads users' files; the bot's own API by default. */
-  files?: TelegramFiles;
   /** Tracks updates being handled, for a graceful shutdown (and which polling may confirm). */
   inFlight?: InFlightUpdates;
   /**
@@ -91,70 +83,39 @@ export interface CreateBotOptions {
    * request's first unit of the rate limit is spent with the claim either way.
    */
   updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
-  /** The clock of the records (tests move it). */
-  now?: () => number;
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
   onApiError?: ApiErrorListener;
-  /** Cases (SUPPORT_CHAT_ID): 🆘 Ask support, /escalate, the cards' buttons, the conversation, /cases. None without it. */
-  cases?: Omit<CasesFeatureDeps, "checker" | "presses" | "kv">;
-  /** /health, and the provider's state that answers mention while it is in trouble. */
-  health: HealthFeatureDeps & { providerStatus: () => Record<EnquiryKind, KindStatus> | undefined };
 }
 
 /**
  * Builds the bot: one ordered middleware list, in the order that keeps strangers cheap (identity,
- * then the access gate, then the rate limit, then the features), each part given only what it
- * needs. Starting it (polling or webhook) is the app's job.
+ * then the access gate, then the rate limit), then the features in the order given (it matters
+ * for messages only: app/assemble.ts states it). Each feature sits in an error boundary of its
+ * own: a failure it lets escape is logged once, with its name, and ends the update there, never
+ * reaching another feature. Starting the bot (polling or webhook) is the app's job.
  */
-export function createBot(options: CreateBotOptions): Bot<BotContext> {
-  const { settings, stores, translations, logger, updateClaims: claims } = options;
+export function createBot(core: BotCore, features: readonly BotFeature[]): Bot<BotContext> {
+  const { settings, stores, translations, logger, presses, updateClaims: claims } = core;
   const bot = new Bot<BotContext>(settings.telegram.botToken, {
-    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { fetch: options.client.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) },
+    ...(core.botInfo ? { botInfo: core.botInfo } : {}),
+    client: { fetch: core.client.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) },
   });
   const sending = sendingPolicy();
   // Closest to the network: stand-ins for Telegram (the demo) answer here.
-  options.client.transformers?.forEach((transformer) => bot.api.config.use(transformer));
+  core.client.transformers?.forEach((transformer) => bot.api.config.use(transformer));
   // Next, so it sees every attempt auto-retry makes.
-  bot.api.config.use(observeApiErrors(logger, options.onApiError));
+  bot.api.config.use(observeApiErrors(logger, core.onApiError));
   bot.api.config.use(sending.transformer);
 
-  const policy = options.access.policy;
-  // Every button press is decoded once here and handed to the feature that owns its button.
-  const presses = new PressRouter(stores.buttons);
-  const accessDeps: AccessFeatureDeps = {
-    access: options.access,
-    messenger: options.messenger,
-    presses,
-    bulkChecks: options.bulkChecks,
-    clock: clockIn(settings.timeZone),
-    inviteTtlMs: settings.inviteTtlMs,
-    now: options.now ?? Date.now,
-    windowMs: settings.rateLimit.windowSeconds * 1000,
-    flags: stores.flags,
-  };
-  const answers = {
-    checker: options.checker,
-    buttons: stores.buttons,
-    adminAlerted: options.messenger.reachesAdmins,
-    shownAnswers: stores.shownAnswers,
-    watches: options.watches,
-    clock: clockIn(settings.timeZone),
-    providerStatus: options.health.providerStatus,
-    casesOffered: options.cases !== undefined,
-  };
-  refreshAndKindPresses(presses, answers);
-  const accessFeatures = new Composer<BotContext>();
-  // (filter returns the inner composer: the outer one, which holds the test, is what goes in the chain.)
-  accessFeatures.filter(isAccessUpdate, accessRequestsFeature(accessDeps), joinByInviteFeature(accessDeps), accessAdminFeature(accessDeps));
+  const policy = core.access.policy;
   const middleware: MiddlewareFn<BotContext>[] = [
-    ...(options.inFlight ? [options.inFlight.middleware()] : []),
+    ...(core.inFlight ? [core.inFlight.middleware()] : []),
     updateLogger(logger),
-    translations.middleware(options.languages),
-    chatMigration({ policy, grants: options.access.grants, languages: options.languages, record: options.access.record, watches: options.watches, aliases: stores.aliases, kv: stores.flags, messenger: options.messenger }).middleware(),
-    accessGate({ policy, noteNames: (ctx) => noteNames(options.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
+    translations.middleware(core.languages),
+    chatMigration({ policy, grants: core.access.grants, languages: core.languages, record: core.access.record, watches: core.watches, aliases: stores.aliases, kv: stores.flags, messenger: core.messenger }).middleware(),
+    accessGate({ policy, noteNames: (ctx) => noteNames(core.access, ctx), aliases: stores.aliases, kv: stores.flags, windowSeconds: settings.rateLimit.windowSeconds, sending }),
     // After the gate: strangers' updates are best effort anyway, and a flood of them should cost no claim.
-    ...(claims?.claimedBy === "middleware" ? [claimedOnce(claims.claims, (ctx) => claimAlong(ctx, { rateLimit: settings.rateLimit, checker: options.checker }))] : []),
+    ...(claims?.claimedBy === "middleware" ? [claimedOnce(claims.claims, (ctx) => claimAlong(ctx, { rateLimit: settings.rateLimit, checker: core.checker }))] : []),
     rateLimit({ ...settings.rateLimit, counters: stores.counters, kv: stores.flags, sending, knownCost: checkCost, ...(claims ? { paidWithClaim: (updateId: number) => claims.claims.paidFor(updateId) } : {}) }),
     storeOutage(),
     // Presses on the same message are handled in order, so a later refresh never loses to an earlier one.
@@ -164,30 +125,9 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     }),
     genuinePresses(stores.postedInline),
     presses.middleware(),
-    // Behind one cheap test: every other update passes the three without going through them.
-    accessFeatures.middleware(),
-    helpFeature(policy, { cases: options.cases !== undefined }).middleware(),
-    healthFeature(options.health).middleware(),
-    whoamiFeature().middleware(),
-    // Before anything that reads a private message or a file: an agent's reply to a case is for the case.
-    ...(options.cases ? [casesFeature({ ...options.cases, checker: options.checker, presses, kv: stores.flags }).middleware()] : []),
-    languageFeature({ choices: options.languages, translations, presses }).middleware(),
-    checkCommandsFeature(answers).middleware(),
-    inlineFeature({ ...answers, posted: stores.postedInline }).middleware(),
-    watchFeature({ ...answers, maxPerUser: settings.watches.maxPerUser, presses }).middleware(),
-    bulkUploadFeature({
-      jobs: options.bulkChecks,
-      files: options.files ?? telegramFiles(bot.api, settings.telegram.botToken, settings.telegram.apiRoot),
-      buttons: stores.buttons,
-      kv: stores.flags,
-      maxIds: settings.bulkMaxIds,
-      presses,
-    }).middleware(),
-    unknownCommandFeature(policy, new Set(options.cases ? ["cases" as const] : [])).middleware(),
-    bareIdsFeature(answers.buttons).middleware(),
-    unhandledFeature().middleware(),
   ];
   bot.use(...middleware);
+  for (const feature of features) bot.errorBoundary(featureFailed(feature.name, logger), feature.composer);
   bot.catch(handleBotError(logger));
   return bot;
 }
@@ -202,6 +142,19 @@ export function claimAlong(ctx: Context, deps: { rateLimit: RateLimitSettings; c
   return {
     ...(charge ? { charge } : {}),
     ...(query ? { readAhead: () => deps.checker.readAhead(query) } : {}),
+  };
+}
+
+/**
+ * A feature's error boundary: a failure is logged once, naming the feature, and the update ends
+ * there. The state store away is no failure of the feature's: it goes on up to `storeOutage`,
+ * which tells the person so.
+ */
+function featureFailed(name: string, logger: Logger) {
+  const log = handleBotError(logger, name);
+  return (error: BotError<BotContext>): void => {
+    if (error.error instanceof StateUnavailableError) throw error.error;
+    log(error);
   };
 }
 

@@ -4,12 +4,13 @@ import type { BotContext } from "./context.ts";
 
 /**
  * The last line of defence: an error that escaped a handler is logged once, with the update it
- * belongs to, and the bot carries on. Users never see it.
+ * belongs to (and the feature it escaped from, at a feature's error boundary), and the bot
+ * carries on. Users never see it.
  */
-export function handleBotError(fallbackLogger: Logger) {
+export function handleBotError(fallbackLogger: Logger, feature?: string) {
   return (error: BotError<BotContext>): void => {
     const logger = (error.ctx as Partial<BotContext>).logger ?? fallbackLogger;
-    const context = { updateId: error.ctx.update.update_id, chatId: error.ctx.chat?.id };
+    const context = { updateId: error.ctx.update.update_id, chatId: error.ctx.chat?.id, ...(feature === undefined ? {} : { feature }) };
     const cause = error.error;
     if (cause instanceof GrammyError) {
       // 403: the user blocked the bot or left the chat; nothing to retry, nothing to fix.

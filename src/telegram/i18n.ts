@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { I18n } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
-import type { LanguageChoices } from "./stores/language-choices.ts";
 import { numberFormats, type NumberFormats } from "./views/format/numbers.ts";
 import { momentIn, type Moment } from "./views/format/moment.ts";
 import { dayIn } from "./views/format/text.ts";
@@ -26,6 +25,12 @@ export interface TranslateFlavor {
   day: (at: number) => string;
   /** A moment to come or just past, as that language says it: "tomorrow at 17:27 UTC". */
   when: Moment;
+}
+
+/** The language chosen with /language for a chat or a person (features/language/ keeps them): what answers and messages follow. */
+export interface ChosenLanguages {
+  /** A group's own, else the person's; undefined when nobody chose one. */
+  localeFor(audience: { chatId?: number | undefined; userId?: number | undefined }): string | undefined;
 }
 
 export interface TranslationsOptions {
@@ -88,7 +93,7 @@ export class Translations {
    * Sets `ctx.t`, `ctx.locale`, `ctx.numbers`, `ctx.day` and `ctx.when` for the update: the language chosen
    * for its chat or its person, else their app's. Map lookups only.
    */
-  middleware<C extends Context & TranslateFlavor>(choices?: Pick<LanguageChoices, "localeFor">): MiddlewareFn<C> {
+  middleware<C extends Context & TranslateFlavor>(choices?: ChosenLanguages): MiddlewareFn<C> {
     return (ctx, next) => {
       this.apply(ctx, choices?.localeFor({ chatId: ctx.chat?.id, userId: ctx.from?.id }) ?? pickLocale(ctx.from?.language_code, this.i18n.locales));
       return next();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BotSettings } from "../../src/app/assemble.ts";
+import type { BotSettings } from "../../src/app/bot-settings.ts";
 import { botSettings } from "../../src/app/bot-settings.ts";
 import { parseConfig, type Config } from "../../src/config/config.ts";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { alertOnTokenRejection } from "../../src/telegram/notify/admin-alerts.ts";
+import { alertOnTokenRejection } from "../../src/telegram/features/health/admin-alerts.ts";
 import { observeApiErrors } from "../../src/telegram/transport/api-observer.ts";
 import { fileAuditTrail } from "../../src/ops/audit-trail.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";

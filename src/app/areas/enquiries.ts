@@ -6,9 +6,9 @@ import { shareEnquiries } from "../../payments/enquiry/shared-enquiries.ts";
 import type { EnquiryService } from "../../payments/enquiry/types.ts";
 import { countedForHealth, type HealthRecorder } from "../../payments/health/counting/recorder.ts";
 import type { StateStore } from "../../state/ports.ts";
-import { alertOnWrongAddress } from "../../telegram/notify/admin-alerts.ts";
+import { alertOnWrongAddress } from "../../telegram/features/health/admin-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 
 export interface EnquiriesAreaOptions {
   settings: Pick<BotSettings, "cacheTtlSeconds" | "backgroundPerSecond">;

@@ -10,11 +10,13 @@ import { healthReport, type HealthReport } from "../../payments/health/reporting
 import type { WatchStore } from "../../payments/watches/watch-store.ts";
 import type { CaseFigures } from "../../payments/cases/case-figures.ts";
 import type { StateStore } from "../../state/ports.ts";
-import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";
+import type { BotFeature } from "../../telegram/create-bot.ts";
+import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/features/health/health-alerts.ts";
+import { healthFeature, type HealthFeatureDeps } from "../../telegram/features/health/health.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface HealthAreaOptions {
@@ -39,6 +41,8 @@ export interface HealthArea extends Area {
   report(at: number): Promise<HealthReport>;
   /** The provider's state per kind, once judged from the figures (a fresh start does not claim it is fine). */
   providerStatus(): Record<EnquiryKind, KindStatus> | undefined;
+  /** /health: built once the rest of the bot is (the admins' part tells of the token, the background queue, the cases). */
+  feature(deps: Omit<HealthFeatureDeps, "report">): BotFeature;
 }
 
 /** The provider's health: every enquiry counted, the state judged every few seconds, each change and the daily summary told. */
@@ -58,18 +62,22 @@ export function healthArea({ settings, state, messenger, watches, logger, metric
     ...(metrics ? { onEvaluated: (kind: EnquiryKind, status: KindStatus) => metrics.providerHealth(kind, { level: rank(status.level), failuresHigh: status.failuresHigh }) } : {}),
   });
   let digest: { stop(): void } | undefined;
+  async function report(at: number): Promise<HealthReport> {
+    await monitor.evaluate();
+    return healthReport({ reader, status: monitor.current, waitingSince: (before) => watches.waitingSince(before), startOfDay: zone.startOfDay }, at);
+  }
   return {
     recorder,
     reader,
     monitor,
     announcer,
-    async report(at) {
-      await monitor.evaluate();
-      return healthReport({ reader, status: monitor.current, waitingSince: (before) => watches.waitingSince(before), startOfDay: zone.startOfDay }, at);
-    },
+    report,
     providerStatus() {
       const status = monitor.current();
       return status.evaluatedAt === undefined ? undefined : status.kinds;
+    },
+    feature(deps) {
+      return { name: "health", composer: healthFeature({ ...deps, report }) };
     },
     start() {
       recorder.start();

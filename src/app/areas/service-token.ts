@@ -6,8 +6,8 @@ import { currentFingerprint, inspectToken } from "../../payments/service-token/s
 import { tokenPause } from "../../payments/service-token/token-pause.ts";
 import { startTokenExpiryWatch } from "../../payments/service-token/token-expiry.ts";
 import type { StateStore } from "../../state/ports.ts";
-import { alertOnTokenRejection } from "../../telegram/notify/admin-alerts.ts";
-import type { HealthAnnouncer } from "../../telegram/notify/health-alerts.ts";
+import { alertOnTokenRejection } from "../../telegram/features/health/admin-alerts.ts";
+import type { HealthAnnouncer } from "../../telegram/features/health/health-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { Area } from "./area.ts";
 

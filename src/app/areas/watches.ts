@@ -10,10 +10,13 @@ import type { ChatWatch } from "../../payments/watches/target.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { Api } from "grammy";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import { startWatchNotifier } from "../../telegram/notify/watch-notifier.ts";
-import type { BotStores } from "../../telegram/create-bot.ts";
+import { startWatchNotifier } from "../../telegram/features/watches/watch-notifier.ts";
+import type { PressRouter } from "../../telegram/buttons/router.ts";
+import type { BotFeature, BotStores } from "../../telegram/create-bot.ts";
+import type { AnswerDependencies } from "../../telegram/features/send-answer.ts";
+import { watchFeature } from "../../telegram/features/watches/watch.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
-import type { BotSettings } from "../assemble.ts";
+import type { BotSettings } from "../bot-settings.ts";
 import type { Area } from "./area.ts";
 
 export interface WatchesAreaOptions {
@@ -31,16 +34,20 @@ export interface WatchesAreaOptions {
   messenger: Messenger;
   logger: Logger;
   metrics?: Metrics | undefined;
+  /** 🔔 Notify me under answers, /watch, /watches, /unwatch: what answers show, and the presses they register. */
+  answers: AnswerDependencies;
+  presses: PressRouter;
 }
 
 /** The waiting agents no longer do: watched payments checked in the background within the budget, and one message each when they settle. */
-export function watchesArea(options: WatchesAreaOptions): Area {
+export function watchesArea(options: WatchesAreaOptions): Area & { feature: BotFeature } {
   const { settings, store, stores, logger, metrics } = options;
   let running: { stop(graceMs: number): Promise<void> }[] = [];
   // Asked before each check and again before each notice: access may end between the two.
   const chatMayWatch = async (watch: Pick<ChatWatch, "chatId" | "chatType">) =>
     mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId));
   return {
+    feature: { name: "watches", composer: watchFeature({ ...options.answers, maxPerUser: settings.watches.maxPerUser, presses: options.presses }) },
     start() {
       const scheduler = startWatchScheduler({
         store,

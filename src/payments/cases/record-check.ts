@@ -37,6 +37,34 @@ export async function recordCaseCheck(deps: CaseCheckDeps, number: number, outco
   return { type: "checked", case: value, ...result };
 }
 
+/** What of a case a check shows again, behind a narrow port the Telegram side implements (the case desk). */
+export interface CaseCheckShown {
+  /** Shows the case as it is now on its card. */
+  showCard(value: Case): Promise<void>;
+  /** Tells the agents and the support chat, once, that the payment settled. */
+  announce(value: Case, event: "settled"): Promise<void>;
+}
+
+/**
+ * A check of a case's payment, recorded and told: the one way both 🔄 Refresh on the card and
+ * the cases' loop handle a check. The card is shown again when the check changed what it shows,
+ * and always after a person's 🔄 Refresh (`pressed`, which answers the press first: the time it
+ * was checked moves); a payment seen settling is announced once.
+ */
+export async function caseChecked(
+  deps: CaseCheckDeps & { desk: CaseCheckShown },
+  number: number,
+  outcome: EnquiryOutcome,
+  pressed?: (checked: Extract<CaseCheckResult, { type: "checked" }>) => Promise<void>,
+): Promise<CaseCheckResult> {
+  const checked = await recordCaseCheck(deps, number, outcome);
+  if (checked.type !== "checked") return checked;
+  await pressed?.(checked);
+  if (pressed || checked.changed || checked.settled) await deps.desk.showCard(checked.case);
+  if (checked.settled) await deps.desk.announce(checked.case, "settled");
+  return checked;
+}
+
 /** While a case is open and its payment not final, its next check is due; otherwise it has none. */
 export async function scheduleNextCheck(deps: Pick<CaseCheckDeps, "store" | "schedule" | "random">, value: Case, now: number): Promise<void> {
   if (isOpen(value) && !isFinal(value.last)) await deps.store.scheduleCheck(value.number, now + nextCheckDelay(value.checks, { ...deps.schedule, maxAgeMs: 0, notFoundMs: 0 }, deps.random ?? Math.random));

@@ -1,7 +1,6 @@
-import { setMaxListeners } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logger.ts";
 import { StateUnavailableError } from "../../state/ports.ts";
+import { startBackgroundLoop, type NextTurn } from "../../util/background-loop.ts";
 import type { BackgroundBudget } from "../budget.ts";
 import type { Checker } from "../check.ts";
 import type { OutcomeType } from "../enquiry/types.ts";
@@ -40,23 +39,21 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
   const { store, checker, logger } = options;
   // One turn in the budget's rotation for all watches, beside each bulk job's.
   const budget = options.budget.consumer();
-  const stopping = new AbortController();
   const batch = Math.max(1, Math.min(options.perSecond, 200));
   const concurrency = Math.max(1, Math.min(options.perSecond, 128));
   const refill = Math.max(1, Math.floor(concurrency / 4));
-  // Each check in flight waits on this signal for its place in the budget: that many listeners is expected.
-  setMaxListeners(concurrency + 10, stopping.signal);
+  const idleMs = options.idleMs ?? IDLE_MS;
   /** A check met a rejected token: no check starts until those running have ended and the loop has looked again. */
   let paused = false;
   /** Whether the pause has been logged (once per pause, not per loop). */
   let pauseLogged = false;
 
-  async function checkOne(ref: TargetRef): Promise<void> {
+  async function checkOne(ref: TargetRef, stopping: AbortSignal): Promise<void> {
     const allowed = new Map<number, boolean>();
     for (const watch of (await store.load(ref))?.watches ?? []) allowed.set(watch.chatId, await options.mayWatch(watch));
     const target = await store.prepareCheck(ref, (watch) => allowed.get(watch.chatId) ?? true);
-    if (!target || stopping.signal.aborted) return;
-    for (const _ of kindsOf(ref)) await budget.acquire(stopping.signal);
+    if (!target || stopping.aborted) return;
+    for (const _ of kindsOf(ref)) await budget.acquire(stopping);
     const watch = target.watches[0];
     const [result] = await checker.run(
       { scope: ref.scope, ids: [ref.transactionId] },
@@ -70,13 +67,13 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
 
   /** Checks running now: the loop keeps this many going, so the budget, not the provider's latency, sets the pace. */
   const running = new Set<Promise<void>>();
-  const start = (ref: TargetRef) => {
+  const start = (ref: TargetRef, stopping: AbortSignal) => {
     const check = (async () => {
-      if (stopping.signal.aborted || paused) return;
+      if (stopping.aborted || paused) return;
       try {
-        await checkOne(ref);
+        await checkOne(ref, stopping);
       } catch (error) {
-        if (stopping.signal.aborted) return;
+        if (stopping.aborted) return;
         // A store outage is reported once, by the store: the loops stay quiet meanwhile.
         const level = error instanceof StateUnavailableError ? "debug" : "error";
         logger[level]({ err: error, target: `${ref.scope}:${ref.transactionId}` }, "a watch check failed; it is retried when its claim lapses");
@@ -85,48 +82,37 @@ export function startWatchScheduler(options: WatchSchedulerOptions): { stop(grac
     running.add(check);
   };
 
-  async function loop(): Promise<void> {
-    while (!stopping.signal.aborted) {
-      try {
-        // Refilled a quarter at a time: one store call claims several targets.
-        if (running.size > concurrency - refill) {
-          await Promise.race(running);
-          continue;
-        }
-        if (await options.tokenPaused()) {
-          if (!pauseLogged) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
-          pauseLogged = true;
-          await sleep(Math.min(PAUSED_MS, 10 * (options.idleMs ?? IDLE_MS)), undefined, { signal: stopping.signal });
-          continue;
-        }
-        if (pauseLogged) logger.info("watches resume: the service token changed");
-        pauseLogged = false;
-        // Checks that met the rejected token have marked it by now: the loop waits above.
-        if (paused && running.size === 0) paused = false;
-        const due = paused ? [] : await store.claimDueChecks(Math.min(batch, concurrency - running.size), CHECK_LEASE_MS);
-        if (due.length === 0) {
-          // Nothing due: wait, or until a running check ends (it may make room, or reschedule something due now).
-          await Promise.race([sleep(options.idleMs ?? IDLE_MS, undefined, { signal: stopping.signal }), ...running]);
-          continue;
-        }
-        due.forEach(start);
-      } catch (error) {
-        if (stopping.signal.aborted) break;
-        // The store is away (Redis down): nothing can be claimed; try again shortly. The outage itself is reported once, by the store.
-        logger[error instanceof StateUnavailableError ? "debug" : "warn"]({ err: error }, "watch checks cannot reach the state store; retrying");
-        // Aborted: the bot is stopping, and the loop ends.
-        await sleep(PAUSED_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
-      }
+  async function turn(stopping: AbortSignal): Promise<NextTurn> {
+    // Refilled a quarter at a time: one store call claims several targets.
+    if (running.size > concurrency - refill) {
+      await Promise.race(running);
+      return 0;
     }
-    await Promise.all(running);
+    if (await options.tokenPaused()) {
+      if (!pauseLogged) logger.warn("the service token was rejected: watches wait, making no call, until the token changes");
+      pauseLogged = true;
+      return Math.min(PAUSED_MS, 10 * idleMs);
+    }
+    if (pauseLogged) logger.info("watches resume: the service token changed");
+    pauseLogged = false;
+    // Checks that met the rejected token have marked it by now: the loop waits above.
+    if (paused && running.size === 0) paused = false;
+    const due = paused ? [] : await store.claimDueChecks(Math.min(batch, concurrency - running.size), CHECK_LEASE_MS);
+    // Nothing due: wait, or until a running check ends (it may make room, or reschedule something due now).
+    if (due.length === 0) return { ms: idleMs, orWhen: Promise.race(running) };
+    due.forEach((ref) => start(ref, stopping));
+    return 0;
   }
 
-  // The loop catches its own errors: this only ends it on stop.
-  const looping = loop().catch(() => undefined);
-  return {
-    async stop(graceMs) {
-      stopping.abort();
-      await Promise.race([looping, sleep(graceMs)]);
-    },
-  };
+  return startBackgroundLoop({
+    turn,
+    // The store is away (Redis down): nothing can be claimed; try again shortly. The outage itself is reported once, by the store.
+    retryMs: PAUSED_MS,
+    failure: "watch checks cannot reach the state store; retrying",
+    reportedElsewhere: (error) => error instanceof StateUnavailableError,
+    logger,
+    drain: () => Promise.all(running),
+    // Each check in flight waits on the loop's signal for its place in the budget: that many listeners is expected.
+    listeners: concurrency + 10,
+  });
 }

@@ -6,7 +6,6 @@ import type { WatchChats } from "../../payments/watches/watch-store.ts";
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
 import type { Messenger } from "../notify/messenger.ts";
 
 export interface ChatMigrationOptions {
@@ -20,8 +19,8 @@ export interface ChatMigrationOptions {
   kv: KeyValueStore;
   /** The operators are told to update ALLOWED_CHAT_IDS. */
   messenger: Pick<Messenger, "send">;
-  /** The group's language follows it too. */
-  languages: Pick<LanguageChoices, "move">;
+  /** The group's language (/language) follows it too. */
+  languages: { move(formerChatId: number, newChatId: number): Promise<void> };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { MiddlewareFn } from "grammy";
 import type { MaybeInaccessibleMessage } from "grammy/types";
 import type { BotContext } from "../context.ts";
-import type { PostedInlineButtons } from "../stores/posted-inline-buttons.ts";
 import { tolerateHarmless } from "../transport/errors.ts";
 
 /**
@@ -11,7 +10,7 @@ import { tolerateHarmless } from "../transport/errors.ts";
  * other press (a forged Refresh for another ID, a 🔔 on a /help message, a 🔄 added to a bulk
  * progress message) gets a toast and changes nothing.
  */
-export function genuinePresses(posted: PostedInlineButtons): MiddlewareFn<BotContext> {
+export function genuinePresses(posted: { carries(inlineMessageId: string, data: string): Promise<boolean> }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const press = ctx.callbackQuery;
     if (press?.data === undefined) return next();

@@ -2,8 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { FormattedString } from "@grammyjs/parse-mode";
 import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { DEFAULT_LOCALE, pickLocale, type Translate, type Translations } from "../i18n.ts";
-import type { LanguageChoices } from "../stores/language-choices.ts";
+import { DEFAULT_LOCALE, pickLocale, type ChosenLanguages, type Translate, type Translations } from "../i18n.ts";
 import { classifySendFailure, type SendFailure } from "../transport/errors.ts";
 import type { Moment } from "../views/format/moment.ts";
 import type { NumberFormats } from "../views/format/numbers.ts";
@@ -78,7 +77,7 @@ export interface MessengerOptions {
   api: Api;
   translations: Translations;
   /** Languages chosen with /language. */
-  languages?: Pick<LanguageChoices, "localeFor"> | undefined;
+  languages?: ChosenLanguages | undefined;
   /** ADMIN_CHAT_ID (and its topic, when it names one), and ADMIN_USER_IDS. */
   admins: { chatId: number | undefined; threadId?: number | undefined; userIds: ReadonlySet<number> };
   logger: Logger;

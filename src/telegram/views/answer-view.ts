@@ -3,7 +3,7 @@ import type { InlineKeyboard } from "grammy";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import type { KindStatus } from "../../payments/health/judging/monitor.ts";
 import type { IdResult, Query } from "../../payments/query.ts";
-import type { Translate } from "../i18n.ts";
+import type { Translate } from "./format/translate.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
 import { formatAnswer } from "./format/answer-text.ts";
 import type { NumberFormats } from "./format/numbers.ts";

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { worthACase } from "../../payments/cases/case.ts";
 import { relevantOutcomes, type IdResult, type Query, type Scope } from "../../payments/query.ts";
-import type { Translate } from "../i18n.ts";
+import type { Translate } from "./format/translate.ts";
 import { encodeButton } from "../buttons/answer-buttons.ts";
 import { encodeCaseButton } from "../buttons/case-buttons.ts";
 import { type ButtonStore } from "../stores/button-store.ts";

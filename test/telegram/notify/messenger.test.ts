@@ -1,7 +1,7 @@
 import { Api, GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
-import { healthAnnouncer } from "../../../src/telegram/notify/health-alerts.ts";
+import { healthAnnouncer } from "../../../src/telegram/features/health/health-alerts.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
 import { fakeTelegramFetch } from "../../support/fake-telegram-fetch.ts";

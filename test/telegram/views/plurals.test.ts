@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSummary } from "../../../src/telegram/views/format/bulk.ts";
+import { formatSummary } from "../../../src/telegram/features/bulk/bulk-format.ts";
 import { translations } from "../../support/bot-harness.ts";
 
 const t = (locale: string) => translations.translatorFor(locale);

@@ -10,7 +10,7 @@ import { encodeAccessButton } from "../../buttons/access-buttons.ts";
 import type { PressHandler } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "../../views/format/access.ts";
+import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "./access-format.ts";
 import { noteToAdmins, personOf, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
 
 /**

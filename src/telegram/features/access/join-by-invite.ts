@@ -3,7 +3,7 @@ import { Composer } from "grammy";
 import { redeemInvite } from "../../../access/use-cases/redeem-invite.ts";
 import type { BotContext } from "../../context.ts";
 import { isInviteStart } from "../../message-command.ts";
-import { personName } from "../../views/format/access.ts";
+import { personName } from "./access-format.ts";
 import { formatHelp } from "../../views/format/help.ts";
 import { concat } from "../../views/format/text.ts";
 import { personOf, type AccessFeatureDeps } from "./shared.ts";

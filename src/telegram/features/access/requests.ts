@@ -8,7 +8,7 @@ import type { AccessRequest } from "../../../access/requests.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { encodeAccessButton } from "../../buttons/access-buttons.ts";
-import { formatDecidedRequest, formatRequest, personName } from "../../views/format/access.ts";
+import { formatDecidedRequest, formatRequest, personName } from "./access-format.ts";
 import { formatHelp } from "../../views/format/help.ts";
 import { concat } from "../../views/format/text.ts";
 import { noteToAdmins, personOf, tell, type AccessFeatureDeps } from "./shared.ts";

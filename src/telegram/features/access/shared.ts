@@ -8,7 +8,7 @@ import type { BotContext } from "../../context.ts";
 import type { PressRouter } from "../../buttons/router.ts";
 import type { Messenger, Reader } from "../../notify/messenger.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import { personName } from "../../views/format/access.ts";
+import { personName } from "./access-format.ts";
 import type { Clock } from "../../views/format/text.ts";
 
 /** What the access features share: the records, and the messenger that reaches the admins and people outside the update. */

@@ -3,7 +3,7 @@ import { ENQUIRY_KINDS, isFinal, type EnquiryKind, type EnquiryOutcome } from ".
 import type { KindStatus } from "../../../payments/health/judging/monitor.ts";
 import { COULD_NOT_CHECK, healthOutcome } from "../../../payments/health/counting/outcomes.ts";
 import type { NumberFormats } from "./numbers.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../../../payments/query.ts";
 import { adviceOf, formatOutcomeBlock, formatOutcomeLine, formatUnknownBlock, isForAnAdmin, type OutcomeFormatOptions } from "./outcome.ts";
 import { bold, concat, fitMessage, formatClock, line, mono } from "./text.ts";

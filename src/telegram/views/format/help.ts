@@ -1,5 +1,5 @@
 import { FormattedString } from "@grammyjs/parse-mode";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 import { concat } from "./text.ts";
 
 /** How to use the bot: what /help shows, and what a person or group just let in is told. */

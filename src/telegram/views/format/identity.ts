@@ -1,5 +1,5 @@
 import { FormattedString } from "@grammyjs/parse-mode";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 import { concat, line } from "./text.ts";
 
 /** User and chat IDs in monospace (tap to copy), for the admin who has to allow them. */

@@ -1,6 +1,6 @@
 import { type FormattedString } from "@grammyjs/parse-mode";
 import { paymentState, type EnquiryKind, type EnquiryOutcome, type PaymentState, type UpstreamHint } from "../../../payments/enquiry/types.ts";
-import type { Translate } from "../../i18n.ts";
+import type { Translate } from "./translate.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { bold, concat, line, mono, type Clock } from "./text.ts";
 
