@@ -108,7 +108,8 @@ describe("hostile input (property-based)", () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // 500 runs of up to 20 answers each: about a second alone, several on a machine loaded by other test files.
+  }, 20_000);
 });
 
 describe("bad updates are ignored safely", () => {

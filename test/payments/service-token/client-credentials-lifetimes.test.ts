@@ -106,11 +106,12 @@ describe("an enquiry waiting for a token being obtained", () => {
     cleanups.push(() => silent.close());
     silent.server.handle(() => undefined);
     const { token } = await setup({ lifetimeSeconds: 3600, tokens, enquiries: silent });
-    const client = createEnquiryClient({ baseUrl: silent.url, token: () => token.current(), renewal: token, timeoutMs: 500, totalTimeoutMs: 500, retries: 0, connections: 2 });
+    const client = createEnquiryClient({ baseUrl: silent.url, token: () => token.current(), renewal: token, timeoutMs: 1_000, totalTimeoutMs: 1_000, retries: 0, connections: 2 });
     cleanups.push(() => client.close());
     const started = performance.now();
     expect(await client.enquire("collection", "TX-1")).toMatchObject({ type: "timeout" });
-    // 500 ms, not 400 ms of waiting for the token and then 500 ms more for the provider.
-    expect(performance.now() - started).toBeLessThan(750);
+    // 1 s, not 400 ms of waiting for the token and then 1 s more for the provider (the 600 ms the
+    // token leaves are room for a loaded machine to obtain it, so that the provider is what times out).
+    expect(performance.now() - started).toBeLessThan(1_300);
   });
 });
