@@ -470,6 +470,15 @@ input.on("line", () => (promptShown = undefined));
 // Ctrl+C ends the input as Ctrl+D does (readline would otherwise only pause it, and the demo would
 // hang); with watches still running, the demo then says that a second Ctrl+C quits at once.
 input.on("SIGINT", () => input.close());
+// A real SIGINT (piped input, or a terminal once readline has let go of it) quits at once. It is
+// listened to from the start and for good: a signal that found no listener, even for a moment
+// between the input's end and the wait, would kill the demo with 130 instead of ending it cleanly.
+let quit: () => void = () => undefined;
+const quitting = new Promise<"quit">((resolve) => (quit = () => resolve("quit")));
+process.on("SIGINT", () => {
+  input.close();
+  quit();
+});
 input.on("close", () => {
   // What follows (and the shell's prompt) starts on a line of its own, not after "you> ".
   if (promptShown) process.stdout.write("\n");
@@ -496,9 +505,6 @@ for await (const raw of input) {
 // the message; Ctrl+C (a second one, on a terminal) quits at once, naming what it drops.
 const watched = async () => (await assembled.watches.watchesOf(chat.id, user.id)).map(({ target }) => target);
 const stillRunning = async () => assembled.bulkJobs.running + (await assembled.watches.activeTargets()) + (await assembled.watches.pendingNotices()) > 0;
-let quit: () => void = () => undefined;
-const quitting = new Promise<"quit">((resolve) => (quit = () => resolve("quit")));
-process.once("SIGINT", () => quit());
 if (await stillRunning()) {
   const ids = (await watched()).map((target) => target.transactionId);
   const what = [...(ids.length > 0 ? [`${listed(ids)} to settle`] : []), ...(assembled.bulkJobs.running > 0 ? ["the file check to finish"] : [])];
