@@ -1,3 +1,7 @@
+import type { ReceiptRecords } from "./receipt-records.ts";
+
+export type { ReceiptRecords } from "./receipt-records.ts";
+
 /**
  * The state the bot keeps outside one update: what the rest of the code depends on. Two adapters
  * implement it, with the same behaviour (one contract test suite runs against both):
@@ -23,6 +27,8 @@ export interface StateStore {
   readonly sets: Sets;
   readonly records: Records;
   readonly tallies: Tallies;
+  /** Receipts, by the hash of their code: durable, each until its own expiry. */
+  readonly receipts: ReceiptRecords;
   /**
    * Writes, or renews for `ttlMs`, a marker that lasts as long as the store keeps what it holds:
    * false when it had to be written anew. After the first call, false means the store was emptied

@@ -50,6 +50,16 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (key, member)
    ) WITHOUT ROWID;
    CREATE INDEX distinct_members_expiry ON distinct_members (expires_at);`,
+  `CREATE TABLE receipts (
+     hash TEXT PRIMARY KEY,
+     value TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX receipts_expiry ON receipts (expires_at);
+   CREATE TABLE receipt_numbers (
+     name TEXT PRIMARY KEY,
+     last INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 export function migrate(db: SqliteDatabase): void {
