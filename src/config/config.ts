@@ -4,6 +4,7 @@ import { caseProblems, caseVariables, supportSettings, type SupportSettings } fr
 import { CREDENTIAL_HEADER, enquiryProblems, enquirySettings, enquiryVariables, secretHeaderValues, type EnquirySettings } from "./enquiry.ts";
 import { healthSettings, healthVariables, type HealthSettings } from "./health.ts";
 import { limitSettings, limitVariables, type LimitSettings } from "./limits.ts";
+import { receiptProblems, receiptSettings, receiptVariables, type ReceiptSettings } from "./receipts.ts";
 import { processSettings, processVariables, type ProcessSettings } from "./process.ts";
 import { clientSecretSpellings, serviceTokenProblems, serviceTokenVariables, tokenSource } from "./service-token.ts";
 import { stateConfig, stateProblems, stateVariables, type StateConfig } from "./state.ts";
@@ -28,6 +29,8 @@ export interface Config extends AccessSettings, LimitSettings, ProcessSettings {
   health: HealthSettings;
   /** The support team's chat, where cases are handled (SUPPORT_CHAT_ID); no cases without it. */
   support: SupportSettings | undefined;
+  /** Receipts: their title, their days, where they are checked. */
+  receipts: ReceiptSettings;
 }
 
 const envSchema = z.object({
@@ -42,6 +45,7 @@ const envSchema = z.object({
   ...processVariables.shape,
   ...healthVariables.shape,
   ...caseVariables.shape,
+  ...receiptVariables.shape,
 });
 
 /** Every variable the bot reads (.env.example documents each; tests blank them all). */
@@ -52,7 +56,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
  * are reported together with any per-variable problem rather than only once those are fixed.
  */
 function crossFieldProblems(env: Environment): string[] {
-  return [...serviceTokenProblems(env), ...accessProblems(env), ...transportProblems(env), ...watchProblems(env), ...stateProblems(env), ...caseProblems(env), ...enquiryProblems(env)];
+  return [...serviceTokenProblems(env), ...accessProblems(env), ...transportProblems(env), ...watchProblems(env), ...stateProblems(env), ...caseProblems(env), ...enquiryProblems(env), ...receiptProblems(env)];
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -89,6 +93,7 @@ function toConfig(env: z.output<typeof envSchema>): Config {
     ...processSettings(env),
     health: healthSettings(env),
     support: supportSettings(env),
+    receipts: receiptSettings(env, env.BOT_MODE === "webhook" ? env.WEBHOOK_URL : undefined),
   };
 }
 
