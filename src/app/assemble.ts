@@ -44,6 +44,7 @@ import { languagesArea } from "./areas/languages.ts";
 import { serviceTokenArea } from "./areas/service-token.ts";
 import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
+import { receiptsArea, type ReceiptPageAnswer, type ReceiptRenderers } from "./areas/receipts.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
 
@@ -86,6 +87,8 @@ export interface BotParts {
   updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
   /** Updates being handled, for a graceful shutdown. */
   inFlight?: InFlightUpdates;
+  /** How receipts are drawn: without a picture renderer, a receipt is sent as its caption's text. */
+  receiptRenderers?: ReceiptRenderers;
 }
 
 export interface AssembledBot {
@@ -105,6 +108,8 @@ export interface AssembledBot {
   health: { recorder: HealthRecorder; monitor: HealthMonitor; reader: HealthCountsReader };
   /** Languages chosen with /language, by people and groups. */
   languages: LanguageChoices;
+  /** A receipt's check from its page (GET /r/<code>), asked from an address. */
+  checkReceiptPage(code: string, address: string): Promise<ReceiptPageAnswer>;
   /** What goes to the store with an update's claim (the webhook's receiver claims before the update comes in): the rate limit's charge, the cached answers read ahead. */
   claimAlong(update: Update): ClaimAlong;
   /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
@@ -159,6 +164,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     clock,
     providerStatus: () => health.providerStatus(),
     casesOffered: support !== undefined,
+    receiptsOffered: true,
   };
   const checks = checksArea({ answers, presses, posted: stores.postedInline });
   const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger, presses };
@@ -170,6 +176,20 @@ export function assembleBot(parts: BotParts): AssembledBot {
     support && caseStore
       ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: enquiries.checker, flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
       : undefined;
+  const receipts = receiptsArea({
+    settings,
+    state,
+    checker: enquiries.checker,
+    backgroundChecker: enquiries.backgroundChecker,
+    budget: enquiries.budget,
+    translations,
+    policy: access.control.policy,
+    presses,
+    logger,
+    metrics,
+    now,
+    renderers: parts.receiptRenderers,
+  });
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
 
@@ -204,6 +224,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
     [
       // Behind one cheap test: requests, invites and the admins' commands.
       access.feature({ messenger, presses, bulkChecks: bulk.jobs, clock, inviteTtlMs: settings.inviteTtlMs, now, windowMs: settings.rateLimit.windowSeconds * 1000, flags: stores.flags }),
+      // Before /start's help: /start r_<code> is a receipt's check, open to anyone in private.
+      receipts.checking,
       basics.help,
       health.feature({ adminFacts, forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id), clock, now }),
       basics.whoami,
@@ -211,6 +233,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       ...(cases ? [cases.feature] : []),
       languages.feature,
       checks.commands,
+      receipts.making,
       checks.inline,
       watches.feature,
       bulk.feature,
@@ -234,6 +257,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     budget: enquiries.budget,
     health: { recorder: health.recorder, monitor: health.monitor, reader: health.reader },
     languages: languages.choices,
+    checkReceiptPage: (code, address) => receipts.checkPage(code, address, bot.botInfo.username),
     claimAlong: (update) => claimAlong(new Context(update, bot.api, bot.botInfo), { rateLimit: settings.rateLimit, checker: enquiries.checker }),
     prepare: async () => void (await Promise.all(areas.map((area) => area.prepare?.() ?? Promise.resolve()))),
     startBackground: () => areas.forEach((area) => area.start()),

@@ -18,6 +18,9 @@ import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 
+import type { ReceiptSettings } from "../../src/config/receipts.ts";
+import type { ReceiptLayout } from "../../src/telegram/render/receipt-layout.ts";
+
 export const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 
 export const BOT_INFO = {
@@ -72,6 +75,10 @@ export interface HarnessOptions {
    * built on `claims`, with `assembled.claimAlong`); none otherwise.
    */
   claimUpdates?: "middleware" | "receiver";
+  /** RECEIPT_TITLE, RECEIPT_DAYS, RECEIPT_VERIFY_URL as configured; the defaults otherwise. */
+  receipts?: ReceiptSettings;
+  /** Draws a receipt (PNG); without it, receipts are sent as text. */
+  receiptPicture?: (layout: ReceiptLayout) => Promise<Buffer>;
 }
 
 /**
@@ -137,6 +144,7 @@ export function createTestBot(options: HarnessOptions) {
       adminChatId: options.adminAlerted ? ADMIN_CHAT : undefined,
       health: options.health,
       support: options.support,
+      receipts: options.receipts,
     }),
     state,
     enquiry: { interactive: options.enquiry, background: options.enquiry },
@@ -149,6 +157,7 @@ export function createTestBot(options: HarnessOptions) {
     ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
     ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
     ...(options.serviceTokenReport ? { serviceTokenReport: options.serviceTokenReport } : {}),
+    ...(options.receiptPicture ? { receiptRenderers: { picture: options.receiptPicture } } : {}),
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method && call.payload.chat_id !== ADMIN_CHAT);
   return {
@@ -170,5 +179,6 @@ export function createTestBot(options: HarnessOptions) {
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),
     toasts: () => byMethod("answerCallbackQuery"),
+    photos: () => byMethod("sendPhoto"),
   };
 }

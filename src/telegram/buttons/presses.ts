@@ -6,6 +6,7 @@ import { decodeButton } from "./answer-buttons.ts";
 import { decodeCaseButton } from "./case-buttons.ts";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import { decodeLanguageButton } from "./language-buttons.ts";
+import { decodeReceiptButton } from "./receipt-buttons.ts";
 
 /**
  * Every button press the bot understands, decoded: one union over every button, whatever family
@@ -44,7 +45,9 @@ export type Press =
   /** ✋ Take, ✅ Resolved and 🔄 Refresh of a case's card. */
   | { action: "takeCase" | "resolveCase" | "refreshCase"; number: number }
   /** 📨 Send to support, under an agent's message written without Reply: the key of the message waiting. */
-  | { action: "sendToCase"; key: string };
+  | { action: "sendToCase"; key: string }
+  /** 🧾 Receipt under a final answer: the payment's kind and ID. */
+  | { action: "receipt"; kind: EnquiryKind; id: string };
 
 export type PressAction = Press["action"];
 
@@ -65,6 +68,8 @@ export async function decodePress(data: string, buttons: ButtonStore): Promise<D
   if (locale !== undefined) return { type: "press", press: { action: "language", locale } };
   const forCase = await decodeCaseButton(data, buttons);
   if (forCase) return forCase.type === "ok" ? { type: "press", press: casePress(forCase.button) } : forCase;
+  const receipt = await decodeReceiptButton(data, buttons);
+  if (receipt) return receipt.type === "ok" ? { type: "press", press: receipt.button } : receipt;
   const answer = await decodeButton(data, buttons);
   if (answer.type !== "ok") return answer;
   const { action, scope, ids } = answer.payload;
