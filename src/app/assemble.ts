@@ -32,6 +32,7 @@ import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import type { ClaimAlong, UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { deadlineIn } from "../util/deadline.ts";
+import type { ReceiptPageRoute } from "../server/http-server.ts";
 import type { BotSettings } from "./bot-settings.ts";
 import { accessArea } from "./areas/access.ts";
 import type { Area } from "./areas/area.ts";
@@ -110,6 +111,8 @@ export interface AssembledBot {
   languages: LanguageChoices;
   /** A receipt's check from its page (GET /r/<code>), asked from an address. */
   checkReceiptPage(code: string, address: string): Promise<ReceiptPageAnswer>;
+  /** GET /r/<code> for the HTTP server; undefined without a page renderer. */
+  receiptPage: ReceiptPageRoute | undefined;
   /** What goes to the store with an update's claim (the webhook's receiver claims before the update comes in): the rate limit's charge, the cached answers read ahead. */
   claimAlong(update: Update): ClaimAlong;
   /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
@@ -258,6 +261,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     health: { recorder: health.recorder, monitor: health.monitor, reader: health.reader },
     languages: languages.choices,
     checkReceiptPage: (code, address) => receipts.checkPage(code, address, bot.botInfo.username),
+    receiptPage: receipts.pageRoute(() => username(bot)),
     claimAlong: (update) => claimAlong(new Context(update, bot.api, bot.botInfo), { rateLimit: settings.rateLimit, checker: enquiries.checker }),
     prepare: async () => void (await Promise.all(areas.map((area) => area.prepare?.() ?? Promise.resolve()))),
     startBackground: () => areas.forEach((area) => area.start()),
@@ -267,6 +271,16 @@ export function assembleBot(parts: BotParts): AssembledBot {
       await Promise.all(areas.map((area) => area.stop(deadline)));
     },
   };
+}
+
+/** The bot's username, once Telegram told it (a page asked for before then links to no deep link). */
+function username(bot: Bot<BotContext>): string {
+  try {
+    return bot.botInfo.username;
+  } catch {
+    // Not known before getMe has answered: only a deep link needs it, and none is made of an empty name.
+    return "";
+  }
 }
 
 /** The API that sends outside any update (alerts, notifications, bulk reports): no auto-retry, its senders handle 429s. */

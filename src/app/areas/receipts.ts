@@ -18,11 +18,14 @@ import { receiptPageModel } from "../../telegram/features/receipts/verify-view.t
 import type { Translations } from "../../telegram/i18n.ts";
 import type { ReceiptLayout, ReceiptPageModel } from "../../telegram/render/receipt-layout.ts";
 import type { BotSettings } from "../bot-settings.ts";
+import type { ReceiptPageRoute } from "../../server/http-server.ts";
 import { DEFAULT_LOCALE } from "../../telegram/i18n.ts";
 
 /** How receipts are drawn and their check page written: the renderers (telegram/render/, server/receipt-page.ts), given by the assembly. */
 export interface ReceiptRenderers {
   picture?: (layout: ReceiptLayout) => Promise<Buffer>;
+  /** The check page's HTML, and its headers (RECEIPT_PAGE_HEADERS): without it, GET /r/<code> is not served. */
+  page?: { render: (model: ReceiptPageModel) => string; headers: Readonly<Record<string, string>> };
 }
 
 export interface ReceiptsAreaOptions {
@@ -52,10 +55,15 @@ export interface ReceiptsArea {
   checking: BotFeature;
   /** A check from the page (GET /r/<code>), in the receipt's language; the bot's username makes its link. */
   checkPage(code: string, address: string, botUsername: string): Promise<ReceiptPageAnswer>;
+  /** GET /r/<code> for the HTTP server, when there is a page renderer. */
+  pageRoute(botUsername: () => string): ReceiptPageRoute | undefined;
 }
 
 /** A check of what the provider says now waits this long at most (its budget included); after it, "now" is left unsaid. */
 const NOW_DEADLINE_MS = 4_000;
+/** The page answers every code in this time, known or not (the provider asked within PAGE_NOW_DEADLINE_MS). */
+export const PAGE_SAME_TIME_MS = 1_000;
+const PAGE_NOW_DEADLINE_MS = 800;
 
 /**
  * Receipts: made by agents of a settled answer, kept durably by the hash of their code, checked
@@ -65,8 +73,8 @@ const NOW_DEADLINE_MS = 4_000;
 export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
   const { settings, state, translations, logger, metrics, now } = options;
   const consumer = options.budget.consumer();
-  const ask = async (kind: EnquiryKind, transactionId: string): Promise<EnquiryOutcome | undefined> => {
-    const deadline = AbortSignal.timeout(NOW_DEADLINE_MS);
+  const ask = async (kind: EnquiryKind, transactionId: string, deadlineMs: number): Promise<EnquiryOutcome | undefined> => {
+    const deadline = AbortSignal.timeout(deadlineMs);
     try {
       await consumer.acquire(deadline);
     } catch {
@@ -76,7 +84,8 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
     const [result] = await options.backgroundChecker.run({ scope: kind, ids: [transactionId] }, { userId: undefined, chatId: undefined, via: "verify", logger }, { deadline });
     return result?.outcomes[0];
   };
-  const verify = (typed: string): Promise<ReceiptCheck> => verifyReceipt({ records: state.receipts, now, currentStatus: currentStatus({ kv: state.kv, counters: state.counters, ask }) }, typed);
+  const verify = (typed: string, deadlineMs = NOW_DEADLINE_MS): Promise<ReceiptCheck> =>
+    verifyReceipt({ records: state.receipts, now, currentStatus: currentStatus({ kv: state.kv, counters: state.counters, ask: (kind, id) => ask(kind, id, deadlineMs) }) }, typed);
   const allowance = (who: ReceiptChecker) => mayCheckReceipt(state.counters, who);
   const onCheck = (result: CheckResult) => metrics?.countReceiptCheck(result);
   const making = {
@@ -91,18 +100,34 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
       name: "receipts",
       composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture }, options.presses),
     },
-    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify, settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck }) },
-    async checkPage(code, address, botUsername) {
-      if ((await allowance({ type: "address", address })) === "rate_limited") {
-        onCheck("rate_limited");
-        return { type: "rate_limited" };
-      }
-      const found = await verify(code);
-      onCheck(found.type);
-      // The page speaks the receipt's language; an unknown code has none, so it speaks the default.
-      const language = found.type === "genuine" && translations.locales.includes(found.receipt.language) ? found.receipt.language : DEFAULT_LOCALE;
-      const link = found.type === "genuine" ? receiptLink(settings.receipts.verification, botUsername, found.code) : "";
-      return { type: "page", model: receiptPageModel(found, link, receiptWords(translations, settings.timeZone, language)) };
+    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck }) },
+    checkPage,
+    pageRoute(botUsername) {
+      const page = options.renderers?.page;
+      if (!page) return undefined;
+      return {
+        headers: page.headers,
+        sameTimeMs: PAGE_SAME_TIME_MS,
+        async answer(code, address) {
+          const answer = await checkPage(code, address, botUsername());
+          if (answer.type === "page") return { status: answer.model.kind === "genuine" ? 200 : 404, html: page.render(answer.model) };
+          const t = translations.translatorFor(DEFAULT_LOCALE);
+          return { status: 429, html: page.render({ kind: "unknown", language: DEFAULT_LOCALE, heading: "⏳", text: t("verify-rate-limited") }) };
+        },
+      };
     },
   };
+
+  async function checkPage(code: string, address: string, botUsername: string): Promise<ReceiptPageAnswer> {
+    if ((await allowance({ type: "address", address })) === "rate_limited") {
+      onCheck("rate_limited");
+      return { type: "rate_limited" };
+    }
+    const found = await verify(code, PAGE_NOW_DEADLINE_MS);
+    onCheck(found.type);
+    // The page speaks the receipt's language; an unknown code has none, so it speaks the default.
+    const language = found.type === "genuine" && translations.locales.includes(found.receipt.language) ? found.receipt.language : DEFAULT_LOCALE;
+    const link = found.type === "genuine" ? receiptLink(settings.receipts.verification, botUsername, found.code) : "";
+    return { type: "page", model: receiptPageModel(found, link, receiptWords(translations, settings.timeZone, language)) };
+  }
 }
