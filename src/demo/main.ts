@@ -19,6 +19,7 @@ import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
 import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
 import { healthActs } from "./health-acts.ts";
+import { receiptPhotos } from "./receipt-photo.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -156,6 +157,8 @@ function show(head: string, message: { text?: string; entities?: MessageEntity[]
   say("");
 }
 
+const receiptPhoto = receiptPhotos();
+
 /** Answers the Bot API calls the bot makes, as Telegram would, and prints what the user would see. */
 const offlineTelegram: Transformer = (_prev, method, payload) => {
   const args = payload as Record<string, unknown>;
@@ -225,6 +228,12 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
         if (rows.length > 6) shown.push(`  … ${rows.length - 6} more rows`);
         say(`bot> (sends a file: ${document.filename ?? "report"}${typeof args.caption === "string" ? `, "${args.caption}"` : ""})\n     ${shown.join("\n     ")}\n`);
         return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: botInfo } };
+      })() as never;
+    case "sendPhoto":
+      // A receipt: its PNG written to a file, its caption and its code shown.
+      return (async () => {
+        say(`bot> ${await receiptPhoto(args)}\n`);
+        return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: chatOf(args.chat_id), from: botInfo } };
       })() as never;
     case "answerCallbackQuery":
       if (typeof args.text === "string") say(`${pressedBySupport ? SUPPORT_MARK : "     "}(toast: ${args.text})\n`);
@@ -450,6 +459,8 @@ say(
     "  /escalate COL-FAILED-1 charged twice   (a case: its card goes to the support chat, shown as [support])",
     "  /support Which number paid?   (as Kofi of the support team: a reply to the latest card; /support #1 TEXT: case #1's)",
     "  /reply 0244 123 456           (as the agent again: a reply to the bot's latest message of a case)",
+    "  /receipt COL-SUCCESS-1 sw     (a receipt for the customer, in Swahili: its picture written to a file, its code shown;",
+    "                                then /start r_CODE checks it, as the customer opening its link would)",
     `  /trouble errors, then /file ${SAMPLE_FILE} /collection`,
     `                                (the whole provider fails: an alert, and /health turns red; /trouble none, and it recovers within ${PROMISED_RECOVERY_S} s)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",
