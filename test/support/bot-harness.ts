@@ -21,6 +21,7 @@ import { USER } from "./updates.ts";
 import type { ReceiptSettings } from "../../src/config/receipts.ts";
 import type { ReceiptLayout } from "../../src/telegram/render/receipt-layout.ts";
 import type { ReceiptRenderers } from "../../src/app/areas/receipts.ts";
+import type { Metrics } from "../../src/ops/metrics.ts";
 
 export const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 
@@ -80,6 +81,8 @@ export interface HarnessOptions {
   receipts?: ReceiptSettings;
   /** Draws a receipt (PNG); without it, receipts are sent as text. */
   receiptPicture?: (layout: ReceiptLayout) => Promise<Buffer>;
+  /** Where the bot counts what it does (receipts made and checked, say); none otherwise. */
+  metrics?: Metrics;
   /** Writes a receipt's check page; without it, GET /r/<code> is not served. */
   receiptPage?: ReceiptRenderers["page"];
 }
@@ -160,6 +163,7 @@ export function createTestBot(options: HarnessOptions) {
     ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
     ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
     ...(options.serviceTokenReport ? { serviceTokenReport: options.serviceTokenReport } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     receiptRenderers: { ...(options.receiptPicture ? { picture: options.receiptPicture } : {}), ...(options.receiptPage ? { page: options.receiptPage } : {}) },
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method && call.payload.chat_id !== ADMIN_CHAT);

@@ -100,7 +100,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
       name: "receipts",
       composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture }, options.presses),
     },
-    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck }) },
+    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck, flags: state.kv }) },
     checkPage,
     pageRoute(botUsername) {
       const page = options.renderers?.page;

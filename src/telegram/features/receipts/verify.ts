@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { ReceiptSettings } from "../../../config/receipts.ts";
 import type { CheckAllowance, Checker } from "../../../payments/receipts/check-limits.ts";
 import type { ReceiptCheck } from "../../../payments/receipts/verify-receipt.ts";
+import type { KeyValueStore } from "../../../state/ports.ts";
 import type { BotContext } from "../../context.ts";
 import type { Translations } from "../../i18n.ts";
 import { receiptStartCode } from "../../message-command.ts";
@@ -22,7 +23,12 @@ export interface ReceiptCheckingDeps {
   translations: Translations;
   /** Told of every check (a metric). */
   onCheck?: ((result: CheckResult) => void) | undefined;
+  /** Remembers who was told to wait: once per window, so that a flood of checks gets one answer, not one each. */
+  flags: KeyValueStore;
 }
+
+/** Someone refused is told so at most once in this long. */
+const TOLD_WINDOW_MS = 60_000;
 
 /**
  * /verify <code> and /start r_<code> (the deep link a receipt carries without a public page): the
@@ -41,7 +47,7 @@ export function receiptCheckingFeature(deps: ReceiptCheckingDeps): Composer<BotC
     if ((await deps.allowance({ type: "user", id: ctx.from?.id ?? 0 })) === "rate_limited") {
       deps.onCheck?.("rate_limited");
       ctx.logger.info({ userId: ctx.from?.id }, "receipt check refused: too many checks");
-      await ctx.reply(ctx.t("verify-rate-limited"), replyParameters);
+      if (await deps.flags.setIfAbsent(`receipt-told:${ctx.from?.id ?? 0}`, "1", TOLD_WINDOW_MS)) await ctx.reply(ctx.t("verify-rate-limited"), replyParameters);
       return;
     }
     const found = await deps.verify(typed);
