@@ -612,3 +612,4 @@ verify-unknown-heading = ❌ Reçu inconnu
 verify-unknown = Aucun reçu de ce code : il n'a pas été établi par ce service.
 verify-rate-limited = Trop de vérifications en ce moment. Réessayez dans quelques minutes.
 verify-now-not-found = ❓ Le fournisseur ne connaît plus ce paiement.
+help-receipts = 🧾 Reçu, sous une réponse définitive (ou /receipt <ID>), établit une image de reçu à transférer au client ; n'importe qui peut vérifier son code avec /verify <code>, ou en ouvrant son lien.

@@ -622,3 +622,4 @@ verify-unknown-heading = ❌ Recibo desconhecido
 verify-unknown = Não há recibo com esse código: não foi feito por este serviço.
 verify-rate-limited = Demasiadas verificações neste momento. Tente de novo daqui a alguns minutos.
 verify-now-not-found = ❓ O fornecedor já não conhece este pagamento.
+help-receipts = 🧾 Recibo, sob uma resposta final (ou /receipt <ID>), faz a imagem de um recibo para reencaminhar ao cliente; qualquer pessoa pode verificar o seu código com /verify <código>, ou abrindo a sua ligação.

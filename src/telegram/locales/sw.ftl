@@ -579,3 +579,4 @@ verify-unknown-heading = ❌ Risiti haijulikani
 verify-unknown = Hakuna risiti kama hii: haikutolewa na huduma hii.
 verify-rate-limited = Uhakiki umezidi kwa sasa. Tafadhali jaribu tena baada ya dakika chache.
 verify-now-not-found = ❓ Mtoa huduma hautambui tena muamala huu.
+help-receipts = 🧾 Risiti, chini ya jibu la mwisho (au /receipt <ID>), hutoa picha ya risiti ya kumtumia mteja; mtu yeyote anaweza kuhakiki msimbo wake kwa /verify <msimbo>, au kwa kufungua kiungo chake.
