@@ -130,7 +130,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const left = page.sameTimeMs - (performance.now() - started);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
     const body = Buffer.from(html, "utf8");
-    res.writeHead(status, { ...page.headers, "content-type": "text/html; charset=utf-8", "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
+    // The page's own headers, named in any case, win; one spelling each, so that none goes out twice.
+    const own = Object.fromEntries(Object.entries(page.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...own, "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
     res.end(req.method === "HEAD" ? undefined : body);
   }
 

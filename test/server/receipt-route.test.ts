@@ -8,12 +8,13 @@ import { captureLogs } from "../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { messageUpdate } from "../support/updates.ts";
 
-/** The page's headers, as the issue states them (the page renderer's RECEIPT_PAGE_HEADERS). */
+/** The page's headers, as the issue states them, spelt as the page renderer's RECEIPT_PAGE_HEADERS spells them. */
 const HEADERS = {
-  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+  "Content-Type": "text/html; charset=utf-8",
 };
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 /** A stand-in for server/receipt-page.ts: every text escaped, as the real one does. */
@@ -74,7 +75,7 @@ describe("GET /r/<code>: a receipt's check page", () => {
       const { response, body, ms } = await timed(`${url}${path}`);
       expect(response.status, path).toBe(404);
       expect(body).toBe("<h1>❌ No such receipt</h1><p>No such receipt: it was not made by this service.</p>");
-      expect(response.headers.get("content-security-policy")).toBe(HEADERS["content-security-policy"]);
+      expect(response.headers.get("content-security-policy")).toBe(HEADERS["Content-Security-Policy"]);
       // Never sooner than the page's time, known or not.
       expect(ms).toBeGreaterThanOrEqual(SAME_TIME_MS - 5);
     }
