@@ -1,7 +1,7 @@
 import type { Logger } from "../../logger.ts";
 import type { Journal } from "../../state/journal.ts";
-import type { EnquiryOutcome } from "../enquiry/types.ts";
-import { isCancelled } from "../enquiry/types.ts";
+import { isCancelled, type EnquiryOutcome } from "../enquiry/types.ts";
+import { relevantOutcomes, type IdResult } from "../query.ts";
 import { encodeEntry, paymentKey, saidOf, statusOf, type HistoryEntry, type HistoryHow, type HistoryPerson, type HistoryPlace } from "./entry.ts";
 import { retentionMs } from "./retention.ts";
 
@@ -13,11 +13,9 @@ import { retentionMs } from "./retention.ts";
 export interface HistoryRecorder {
   /** Whether anything is kept (HISTORY_DAYS is not 0). */
   readonly on: boolean;
-  record(entry: HistoryEntry): void;
+  /** `onlyIfChanged`: a background check (a watch's, a case's), an entry only when it changes the payment's status. */
+  record(entry: HistoryEntry, options?: { onlyIfChanged?: boolean }): void;
 }
-
-/** Background checks (a watch's, a case's) are entries only when they change the payment's status. */
-const BACKGROUND: ReadonlySet<HistoryHow> = new Set(["watch", "case"]);
 
 /** HISTORY_DAYS=0: nothing is kept, nothing is written. */
 export const NO_HISTORY: HistoryRecorder = { on: false, record: () => undefined };
@@ -29,7 +27,7 @@ export function createHistoryRecorder({ journal, days, logger }: { journal: Jour
   let failing = false;
   return {
     on: true,
-    record(entry) {
+    record(entry, options) {
       const status = entry.event === "answer" ? statusOf(entry.said) : undefined;
       journal
         .append({
@@ -37,7 +35,7 @@ export function createHistoryRecorder({ journal, days, logger }: { journal: Jour
           payment: paymentKey(entry.kind, entry.transactionId),
           person: entry.who && String(entry.who.id),
           status,
-          onlyIfChanged: entry.event === "answer" && BACKGROUND.has(entry.how),
+          onlyIfChanged: entry.event === "answer" && options?.onlyIfChanged === true,
           data: encodeEntry(entry),
           retentionMs: keepMs,
         })
@@ -60,4 +58,12 @@ export function answerEntries(outcomes: readonly EnquiryOutcome[], context: { at
   return outcomes
     .filter((outcome) => !isCancelled(outcome))
     .map((outcome) => ({ at: context.at, event: "answer", kind: outcome.kind, transactionId: outcome.transactionId, said: saidOf(outcome), who: context.who, where: context.where, how: context.how }));
+}
+
+/** The entries of a query's answers: for each ID, the outcomes shown (both kinds when neither knows it). */
+export function resultEntries(results: readonly IdResult[], context: Parameters<typeof answerEntries>[1]): HistoryEntry[] {
+  return results.flatMap((result) => {
+    const shown = relevantOutcomes(result);
+    return answerEntries(shown.length > 0 ? shown : result.outcomes, context);
+  });
 }
