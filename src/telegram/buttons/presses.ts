@@ -6,6 +6,7 @@ import { decodeButton } from "./answer-buttons.ts";
 import { decodeCaseButton } from "./case-buttons.ts";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import { decodeLanguageButton } from "./language-buttons.ts";
+import { decodeHistoryButton, type HistoryButton } from "./history-buttons.ts";
 
 /**
  * Every button press the bot understands, decoded: one union over every button, whatever family
@@ -44,7 +45,9 @@ export type Press =
   /** ✋ Take, ✅ Resolved and 🔄 Refresh of a case's card. */
   | { action: "takeCase" | "resolveCase" | "refreshCase"; number: number }
   /** 📨 Send to support, under an agent's message written without Reply: the key of the message waiting. */
-  | { action: "sendToCase"; key: string };
+  | { action: "sendToCase"; key: string }
+  /** ◀ ▶ of /history, ◀ ▶, 🔄 and 📄 of /mychecks. */
+  | HistoryButton;
 
 export type PressAction = Press["action"];
 
@@ -63,6 +66,8 @@ export async function decodePress(data: string, buttons: ButtonStore): Promise<D
   if (access) return { type: "press", press: access.action === "ask" ? { action: "requestAccess" } : access.action === "users" ? { action: "usersPage", page: access.page } : access };
   const locale = decodeLanguageButton(data);
   if (locale !== undefined) return { type: "press", press: { action: "language", locale } };
+  const history = await decodeHistoryButton(data, buttons);
+  if (history) return history.type === "ok" ? { type: "press", press: history.button } : history;
   const forCase = await decodeCaseButton(data, buttons);
   if (forCase) return forCase.type === "ok" ? { type: "press", press: casePress(forCase.button) } : forCase;
   const answer = await decodeButton(data, buttons);

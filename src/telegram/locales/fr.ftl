@@ -579,3 +579,32 @@ digest-cases-none = Dossiers : { $opened ->
     [one] { $resolved } résolu
    *[other] { $resolved } résolus
 } ; aucun encore ouvert
+
+## History: /history, a payment's timeline
+command-history = Ce que le bot a répondu sur un paiement, et quand
+history-usage = Envoyez /history avec un ID de transaction, par exemple : /history TX-12345 (ajoutez collection ou airtime pour un seul type)
+history-off = Ce bot ne garde pas d'historique (HISTORY_DAYS vaut 0).
+history-nothing = Rien n'est enregistré pour {$id}, je le vérifie maintenant.
+history-title = 🕘 Historique de {$id}
+history-first = première demande
+history-changed = le statut a changé
+history-you = vous
+history-someone = quelqu'un
+history-said-not-found = introuvable
+history-said-unknown = vérification impossible ({$cause})
+history-repeats = vérifié { $count ->
+    [one] une fois de plus
+   *[other] {$count} fois de plus
+} par { $people ->
+    [one] une personne
+   *[other] {$people} personnes
+}, toujours {$status}
+history-event-watch-started = 🔔 suivi lancé par {$who}
+history-event-watch-notified = 📣 avis de règlement envoyé à {$who}
+history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
+history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
+history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
+history-last-status = Dernier statut connu : {$status}
+history-no-status = Aucun statut connu pour l'instant.
+history-page = Page {$page} sur {$pages}
+history-check-now = 🔄 Vérifier maintenant

@@ -589,3 +589,32 @@ digest-cases-none = Casos: { $opened ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
 }; nenhum aberto agora
+
+## History: /history, a payment's timeline
+command-history = O que o bot respondeu sobre um pagamento, e quando
+history-usage = Envie /history com um ID de transação, por exemplo: /history TX-12345 (acrescente collection ou airtime para ver só um tipo)
+history-off = Este bot não guarda histórico (HISTORY_DAYS é 0).
+history-nothing = Não há nada registado para {$id}; vou verificá-lo agora.
+history-title = 🕘 Histórico de {$id}
+history-first = primeira consulta
+history-changed = o estado mudou
+history-you = você
+history-someone = alguém
+history-said-not-found = não encontrado
+history-said-unknown = não foi possível verificar ({$cause})
+history-repeats = verificado { $count ->
+    [one] mais uma vez
+   *[other] mais {$count} vezes
+} por { $people ->
+    [one] uma pessoa
+   *[other] {$people} pessoas
+}, ainda {$status}
+history-event-watch-started = 🔔 acompanhamento iniciado por {$who}
+history-event-watch-notified = 📣 aviso de liquidação enviado a {$who}
+history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
+history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
+history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
+history-last-status = Último estado conhecido: {$status}
+history-no-status = Ainda não se conhece nenhum estado.
+history-page = Página {$page} de {$pages}
+history-check-now = 🔄 Verificar agora
