@@ -40,7 +40,7 @@ const LEASE_NAME = "polling";
 /** How often the lease is asked for (standby) or renewed (leader): a dead leader is replaced within its TTL and this. */
 const TICK_MS = 1_000;
 /** Where a standby that could answer says so: it lapses soon after that standby stops saying it. */
-const ABLE_STANDBY_KEY = "polling-able-standby";
+const ABLE_STANDBY_KEY = "polling:able-standby";
 const ABLE_STANDBY_TTL_MS = 3 * TICK_MS;
 
 /**
