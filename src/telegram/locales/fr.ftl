@@ -373,6 +373,7 @@ health-admin-token-expired = EXPIRÉ le { $day }
 health-admin-token-unknown = sans date d'expiration
 health-admin-token-given = Fourni par la variable {$variable}.
 health-admin-token-obtained = Obtenu par le bot (client credentials) à {$when}, renouvelé avant son expiration.
+health-admin-token-obtained-lasting = Obtenu par le bot (client credentials) à {$when}. Il n'expire pas : il n'est renouvelé que si le fournisseur le refuse.
 health-admin-token-not-obtained = Obtenu par le bot (client credentials) : aucun pour l'instant.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Le fournisseur refuse les identifiants depuis {$since} : {$reason}

@@ -161,7 +161,9 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
 function tokenOrigin(report: TokenReport, at: number, f: HealthFormats): FormattedString[] {
   const { t } = f;
   if (report.source !== "client_credentials") return [line(t("health-admin-token-given", { variable: report.source === "file" ? "ENQUIRY_TOKEN_FILE" : "ENQUIRY_TOKEN" }))];
-  const lines = [line(report.obtainedAt ? t("health-admin-token-obtained", { when: since(report.obtainedAt.getTime(), at, f) }) : t("health-admin-token-not-obtained"))];
+  // A token with no expiry is not renewed ahead of one: only a refusal brings the next.
+  const obtained = report.expiresAt === undefined ? "health-admin-token-obtained-lasting" : "health-admin-token-obtained";
+  const lines = [line(report.obtainedAt ? t(obtained, { when: since(report.obtainedAt.getTime(), at, f) }) : t("health-admin-token-not-obtained"))];
   if (report.problem) {
     lines.push(line(t("health-admin-token-problem", { kind: report.problem.kind, since: since(report.problem.since.getTime(), at, f), reason: cleanServiceText(report.problem.reason, 200) })));
   }
