@@ -450,7 +450,10 @@ digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airti
     [one] { $payments } pagamento distinto
    *[other] { $payments } pagamentos distintos
 }
-digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
+digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound ->
+    [one] { $notFound } não encontrado
+   *[other] { $notFound } não encontrados
+}
 digest-not-checked = Não verificadas: { $count } ({ $detail })
 digest-not-checked-none = Todas as consultas tiveram resposta.
 digest-token-rejected = 🔒 Recusadas por causa do token de serviço: { $count }

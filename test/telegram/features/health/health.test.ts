@@ -56,6 +56,21 @@ describe("/health", () => {
     expect(bot.sent().at(-1)?.payload.entities).toEqual(expect.arrayContaining([expect.objectContaining({ type: "bold" })]));
   });
 
+  it("counts today's answers in each language's plural forms: in French 0 and 1 are singular", async () => {
+    const bot = healthBot();
+    await bot.ask("/collection TX-1");
+    await bot.evaluate();
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "fr" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 1 réussi · ❌ 0 échoué\n/);
+    await bot.ask(`/collection ${ids("OK", 2)}`);
+    bot.clock.now += 60_000;
+    await bot.evaluate();
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "fr" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 3 réussis · ❌ 0 échoué\n/);
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "pt" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 3 com sucesso · ❌ 0 com falha\n/);
+  });
+
   it("shows admins the token, the store and the background work", async () => {
     const bot = healthBot({ admin: true });
     const text = await bot.ask("/health");
