@@ -371,6 +371,7 @@ health-admin-token-expired = EXPIRED on { $day }
 health-admin-token-unknown = no expiry date in it
 health-admin-token-given = From {$variable}.
 health-admin-token-obtained = Obtained by the bot (client credentials) at {$when}, renewed before it expires.
+health-admin-token-obtained-lasting = Obtained by the bot (client credentials) at {$when}. It has no expiry, so it is renewed only if the provider refuses it.
 health-admin-token-not-obtained = Obtained by the bot (client credentials): none yet.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ The provider has refused the credentials since {$since}: {$reason}

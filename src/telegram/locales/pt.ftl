@@ -391,6 +391,7 @@ health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
 health-admin-token-given = Definido em {$variable}.
 health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}; é renovado antes de expirar.
+health-admin-token-obtained-lasting = Obtido pelo bot (client credentials) às {$when}. Não tem validade: só é renovado se o fornecedor o recusar.
 health-admin-token-not-obtained = Obtido pelo bot (client credentials): ainda nenhum.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
@@ -449,7 +450,10 @@ digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airti
     [one] { $payments } pagamento distinto
    *[other] { $payments } pagamentos distintos
 }
-digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
+digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound ->
+    [one] { $notFound } não encontrado
+   *[other] { $notFound } não encontrados
+}
 digest-not-checked = Não verificadas: { $count } ({ $detail })
 digest-not-checked-none = Todas as consultas tiveram resposta.
 digest-token-rejected = 🔒 Recusadas por causa do token de serviço: { $count }

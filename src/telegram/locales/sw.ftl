@@ -376,6 +376,7 @@ health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
 health-admin-token-unknown = haina tarehe ya kuisha muda
 health-admin-token-given = Inatoka kwenye {$variable}.
 health-admin-token-obtained = Bot iliipata yenyewe (client credentials) saa {$when}, na huifanya upya kabla muda wake haujaisha.
+health-admin-token-obtained-lasting = Bot iliipata yenyewe (client credentials) saa {$when}. Haina muda wa kuisha, kwa hiyo huifanya upya tu mtoa huduma akiikataa.
 health-admin-token-not-obtained = Bot huipata yenyewe (client credentials): bado haijaipata.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Mtoa huduma amekuwa akikataa vitambulisho vya bot tangu {$since}: {$reason}
