@@ -100,7 +100,7 @@ export const HOSTILE_LAYOUT: ReceiptLayout = {
   link: `https://pay.example.com/r/R7KQ4XM9P2JD?${"a".repeat(300)}`,
 };
 
-export const GENUINE_PAGE: ReceiptPageModel = {
+export const GENUINE_PAGE: Extract<ReceiptPageModel, { kind: "genuine" }> = {
   kind: "genuine",
   language: "en",
   heading: "✅ A genuine receipt",
@@ -109,7 +109,7 @@ export const GENUINE_PAGE: ReceiptPageModel = {
   now: { heading: "The provider says now", text: "✅ SUCCESS", differs: false },
 };
 
-export const UNKNOWN_PAGE: ReceiptPageModel = {
+export const UNKNOWN_PAGE: Extract<ReceiptPageModel, { kind: "unknown" }> = {
   kind: "unknown",
   language: "en",
   heading: "❌ No such receipt",
