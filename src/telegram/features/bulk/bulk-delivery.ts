@@ -4,7 +4,7 @@ import type { BulkDelivery, BulkRequest } from "../../../payments/bulk/bulk-jobs
 import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../../payments/bulk/report.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import { describeTelegramFailure } from "../../transport/errors.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { formatProgress, formatSummary, reportFileName } from "./bulk-format.ts";
 import type { Messenger } from "../../notify/messenger.ts";
 import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
@@ -29,7 +29,7 @@ export interface BulkDeliveryOptions {
 export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: BulkDeliveryOptions): BulkDelivery {
   const readerOf = (job: { chatId: number; ownerId: number; locale: string }) => messenger.readerFor(job.chatId, { userId: job.ownerId, language: job.locale });
   const cancelKeyboard = async (jobId: string, request: BulkRequest) =>
-    new InlineKeyboard().text(readerOf(request).t("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
+    new InlineKeyboard().text(readerOf(request).t("button-cancel"), await answerButtons.encode({ action: "bulkCancel", scope: request.scope, jobId }, buttons));
 
   return {
     async started(jobId, request) {

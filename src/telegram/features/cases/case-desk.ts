@@ -9,7 +9,7 @@ import type { CaseDeskPort } from "../../../payments/cases/case-loop.ts";
 import type { CaseStore } from "../../../payments/cases/case-store.ts";
 import { noteRelayed } from "../../../payments/cases/relay-message.ts";
 import type { Claims } from "../../../state/ports.ts";
-import { encodeCaseButton } from "../../buttons/case-buttons.ts";
+import { caseButtons } from "../../buttons/case-buttons.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import { describeTelegramFailure, tolerateHarmless } from "../../transport/errors.ts";
 import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "./case-format.ts";
@@ -108,9 +108,9 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     const state = stateOf(value);
     if (state === "resolved") return undefined;
     const buttons = [
-      ...(state === "open" ? [{ text: t("button-take"), data: await encodeCaseButton({ action: "take", number: value.number }, options.buttons) }] : []),
-      { text: t("button-resolved"), data: await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons) },
-      { text: t("button-refresh"), data: await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons) },
+      ...(state === "open" ? [{ text: t("button-take"), data: await caseButtons.encode({ action: "takeCase", number: value.number }, options.buttons) }] : []),
+      { text: t("button-resolved"), data: await caseButtons.encode({ action: "resolveCase", number: value.number }, options.buttons) },
+      { text: t("button-refresh"), data: await caseButtons.encode({ action: "refreshCase", number: value.number }, options.buttons) },
     ];
     return InlineKeyboard.from(phoneRows(buttons).map((row) => row.map((button) => InlineKeyboard.text(button.text, button.data))));
   }

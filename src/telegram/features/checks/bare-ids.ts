@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import { extractIds } from "../../../payments/parse-ids.ts";
 import type { BotContext } from "../../context.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../../stores/button-store.ts";
 import { commands } from "../../views/commands.ts";
 import { kindKeyboard } from "../../views/keyboards.ts";
@@ -27,7 +27,7 @@ export function bareIdsFeature(buttons: ButtonStore): Composer<BotContext> {
       return;
     }
     const { ids } = parsed;
-    const button = (scope: "collection" | "airtime" | "status") => encodeButton({ action: "ask", scope, ids }, buttons);
+    const button = (scope: "collection" | "airtime" | "status") => answerButtons.encode({ action: "pickKind", scope, ids }, buttons);
     const keyboard = await kindKeyboard(ctx.t, button);
     const question = ids.length === 1 ? ctx.t("pick-kind") : ctx.t("pick-kind-many", { count: String(ids.length) });
     await ctx.reply(question, { reply_parameters: replyParameters, reply_markup: keyboard });
