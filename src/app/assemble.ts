@@ -140,7 +140,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     counters: state.counters,
   };
   // Every button press is decoded once and handed to the feature that registered its action.
-  const presses = new PressRouter(stores.buttons);
+  const presses = new PressRouter(stores.buttons, logger);
   const access = accessArea({ access: lists }, state, logger, parts.now);
   const caseStore = support ? createCaseStore(state) : undefined;
   const languages = languagesArea(state, translations, presses, logger);

@@ -1,5 +1,5 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotError, type Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
+import { Bot, type Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import type { Config } from "../config/config.ts";
@@ -7,10 +7,10 @@ import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
 import { queryCost } from "../payments/query.ts";
 import type { WatchChats } from "../payments/watches/watch-store.ts";
-import { StateUnavailableError, type Counters, type KeyValueStore } from "../state/ports.ts";
+import type { Counters, KeyValueStore } from "../state/ports.ts";
 import type { PressRouter } from "./buttons/router.ts";
 import type { BotContext } from "./context.ts";
-import { handleBotError } from "./error-handler.ts";
+import { featureFailed, handleBotError } from "./error-handler.ts";
 import { personOf } from "./features/access/shared.ts";
 import { checkQueryOf } from "./features/checks/check-commands.ts";
 import type { PostedInlineButtons } from "./features/inline/posted-inline-buttons.ts";
@@ -142,19 +142,6 @@ export function claimAlong(ctx: Context, deps: { rateLimit: RateLimitSettings; c
   return {
     ...(charge ? { charge } : {}),
     ...(query ? { readAhead: () => deps.checker.readAhead(query) } : {}),
-  };
-}
-
-/**
- * A feature's error boundary: a failure is logged once, naming the feature, and the update ends
- * there. The state store away is no failure of the feature's: it goes on up to `storeOutage`,
- * which tells the person so.
- */
-function featureFailed(name: string, logger: Logger) {
-  const log = handleBotError(logger, name);
-  return (error: BotError<BotContext>): void => {
-    if (error.error instanceof StateUnavailableError) throw error.error;
-    log(error);
   };
 }
 

@@ -18,7 +18,7 @@ export interface ChecksArea {
 
 /** What people ask about payments: check commands, inline answers and IDs sent alone, each answered with its status. */
 export function checksArea({ answers, presses, posted }: { answers: AnswerDependencies; presses: PressRouter; posted: PostedInlineButtons }): ChecksArea {
-  refreshAndKindPresses(presses, answers);
+  refreshAndKindPresses(presses.for("checks"), answers);
   return {
     commands: { name: "checks", composer: checkCommandsFeature(answers) },
     inline: { name: "inline", composer: inlineFeature({ ...answers, posted }) },

@@ -12,7 +12,7 @@ export function languagesArea(state: StateStore, translations: Translations, pre
   const choices = languageChoices(state.records, translations.locales, logger);
   return {
     choices,
-    feature: { name: "language", composer: languageFeature({ choices, translations, presses }) },
+    feature: { name: "language", composer: languageFeature({ choices, translations, presses: presses.for("language") }) },
     prepare: () => choices.refresh(),
     start: () => choices.start(),
     stop: async () => choices.stop(),

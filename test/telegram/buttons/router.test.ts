@@ -7,6 +7,7 @@ import { decodePress } from "../../../src/telegram/buttons/presses.ts";
 import { PressRouter } from "../../../src/telegram/buttons/router.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 import { createTestBot } from "../../support/bot-harness.ts";
+import { captureLogs } from "../../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
 import { callbackUpdate, USER } from "../../support/updates.ts";
 
@@ -46,8 +47,19 @@ describe("one way to handle a button press", () => {
   });
 
   it("has one handler per action: a second is a wiring mistake, refused at once", () => {
-    const router = new PressRouter(new ButtonStore(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv));
-    router.on("refresh", async () => undefined);
-    expect(() => router.on("refresh", async () => undefined)).toThrow(/two handlers for the button action "refresh"/);
+    const router = new PressRouter(new ButtonStore(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv), captureLogs([]).logger);
+    router.for("checks").on("refresh", async () => undefined);
+    expect(() => router.for("watches").on("refresh", async () => undefined)).toThrow(/two handlers for the button action "refresh"/);
+  });
+
+  it("logs a press handler's failure once, with the name of the feature that registered it", async () => {
+    const harness = createTestBot({
+      enquiry: scriptedEnquiry((kind, id) => outcomes.pending(kind, id)),
+      failWith: (method) => (method === "editMessageText" ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined),
+    });
+    await harness.bot.handleUpdate(callbackUpdate("rc:TX-1", { message_id: 70, chat: { id: USER.id, type: "private" }, text: "TX-1" }));
+    expect(harness.logs.entries().filter((entry) => entry.msg === "Telegram refused a call")).toEqual([
+      expect.objectContaining({ level: "warn", feature: "checks", method: "editMessageText", code: 403 }),
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { takeAccessAway, type TakeAccessAwayResult } from "../../../access/use-c
 import type { BulkCheckStarter } from "../../../payments/bulk/bulk-jobs.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";
 import type { BotContext } from "../../context.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import type { Presses } from "../../buttons/router.ts";
 import type { Messenger, Reader } from "../../notify/messenger.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { personName } from "./access-format.ts";
@@ -17,7 +17,7 @@ export interface AccessFeatureDeps {
   /** To the admins, a requester, a group, someone whose access was removed: each in their language. */
   messenger: Messenger;
   /** 🙋, ✅ / ❌ and the admins' list buttons are handled by the access features. */
-  presses: PressRouter;
+  presses: Presses;
   /** The running bulk checks of a person or group whose access is removed stop, and send nothing more. */
   bulkChecks: Pick<BulkCheckStarter, "stopWhereAccessEnded">;
   /** BOT_TIMEZONE: times in the admins' messages. */

@@ -13,7 +13,7 @@ import { commandName, isCommandForOtherBot } from "../../message-command.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { FileTooLargeError, type TelegramFiles } from "../../transport/files.ts";
 import { answerButtons } from "../../buttons/answer-buttons.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import type { Presses } from "../../buttons/router.ts";
 import { type ButtonStore } from "../../stores/button-store.ts";
 import { checkCommands } from "../../views/commands.ts";
 import { kindKeyboard } from "../../views/keyboards.ts";
@@ -28,7 +28,7 @@ export interface BulkUploadOptions {
   /** BULK_MAX_IDS. */
   maxIds: number;
   /** The kind picked for a file, and ✖ Cancel, are handled here. */
-  presses: PressRouter;
+  presses: Presses;
 }
 
 /** A file over this is refused before it is downloaded, by the size Telegram reports. */

@@ -18,7 +18,7 @@ import type { KeyValueStore } from "../../../state/ports.ts";
 import { decodeJson } from "../../../util/decode-json.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { caseButtons } from "../../buttons/case-buttons.ts";
-import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
 import type { BotContext } from "../../context.ts";
 import { isCommandMessage } from "../../message-command.ts";
 import { isRelayable, type CaseDesk, type RelayableMessage } from "./case-desk.ts";
@@ -42,7 +42,7 @@ export interface CasesFeatureDeps {
   buttons: ButtonStore;
   /** An ID both kinds know waits here for its kind to be picked. */
   kv: KeyValueStore;
-  presses: PressRouter;
+  presses: Presses;
   clock: Clock;
   now: () => number;
   /** How long a case waited to be taken (a metric). */

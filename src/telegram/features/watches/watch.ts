@@ -11,7 +11,7 @@ import { tolerateHarmless } from "../../transport/errors.ts";
 import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { caseButtons } from "../../buttons/case-buttons.ts";
 import type { Press } from "../../buttons/presses.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import type { Presses } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { answerKeyboard, withAskSupport } from "../../views/keyboards.ts";
 import { phoneRows } from "../../views/phone-rows.ts";
@@ -25,7 +25,7 @@ export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */
   maxPerUser: number;
   /** 🔔, 🔕 and the /watches list's 🔕 are handled here. */
-  presses: PressRouter;
+  presses: Presses;
 }
 
 /**
