@@ -16,6 +16,7 @@ import { adminFacts as adminFactsOf } from "../payments/health/reporting/report.
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
 import { PressRouter } from "../telegram/buttons/router.ts";
+import { topicFallback } from "../telegram/notify/topic-fallback.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { claimAlong, createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
@@ -144,7 +145,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const access = accessArea({ access: lists }, state, logger, parts.now);
   const caseStore = support ? createCaseStore(state) : undefined;
   const languages = languagesArea(state, translations, presses, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, aliases: stores.aliases, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
   const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
@@ -250,5 +251,6 @@ function outsideApi({ settings, telegram, logger, metrics }: BotParts): Api {
   const api = new Api(settings.telegram.botToken, { fetch: telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) });
   telegram.transformers?.forEach((transformer) => api.config.use(transformer));
   api.config.use(observeApiErrors(logger, metrics?.countTelegramError));
+  api.config.use(topicFallback(logger));
   return api;
 }

@@ -23,6 +23,7 @@ import { rateLimit, upfrontCharge, type RateLimitSettings } from "./middleware/r
 import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import type { Messenger } from "./notify/messenger.ts";
+import { topicFallback } from "./notify/topic-fallback.ts";
 import type { ButtonStore } from "./stores/button-store.ts";
 import type { ChatAliases } from "./stores/chat-aliases.ts";
 import type { ShownAnswers } from "./stores/shown-answers.ts";
@@ -106,6 +107,8 @@ export function createBot(core: BotCore, features: readonly BotFeature[]): Bot<B
   // Next, so it sees every attempt auto-retry makes.
   bot.api.config.use(observeApiErrors(logger, core.onApiError));
   bot.api.config.use(sending.transformer);
+  // Outermost: a message whose topic went sends again to General through the retries, as any other.
+  bot.api.config.use(topicFallback(logger));
 
   const policy = core.access.policy;
   const middleware: MiddlewareFn<BotContext>[] = [

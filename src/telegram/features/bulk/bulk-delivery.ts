@@ -7,13 +7,12 @@ import { describeTelegramFailure } from "../../transport/errors.ts";
 import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { formatProgress, formatSummary, reportFileName } from "./bulk-format.ts";
 import type { Messenger } from "../../notify/messenger.ts";
-import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
 
 export interface BulkDeliveryOptions {
   /** Sends outside any update: a check outlives the update that started it. */
   api: Api;
   /** The owner's reader (a language chosen since the file was sent, the group's or the owner's, wins over the one it was sent in), and sends that must arrive. */
-  messenger: Pick<Messenger, "readerFor" | "call">;
+  messenger: Pick<Messenger, "readerFor" | "call" | "post">;
   buttons: ButtonStore;
   /** BOT_TIMEZONE: the report's file name. */
   timeZone: string;
@@ -35,18 +34,11 @@ export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: Bulk
     async started(jobId, request) {
       const reader = readerOf(request);
       const keyboard = await cancelKeyboard(jobId, request);
-      const sent = await inTopicOrGeneral(
-        request.threadId,
-        (threadId) =>
-          api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t), {
-            reply_markup: keyboard,
-            reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
-            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-          }),
-        logger,
-        { chatId: request.chatId, what: "a bulk check's progress" },
-      );
-      return sent.message_id;
+      const text = formatProgress(request.scope, 0, request.ids.length, reader.t);
+      // Once: the owner is waiting, and a check that cannot show its progress does not start.
+      const posted = await messenger.post("a bulk check's progress", { chatId: request.chatId, threadId: request.threadId }, { text, keyboard, replyTo: request.fileMessageId }, "once");
+      if (!posted.ok) throw new Error(`could not show a bulk check's progress: ${posted.failure.description}`);
+      return posted.messageId;
     },
 
     progress(jobId, request, record, done) {
