@@ -4,7 +4,7 @@ import { bareIdsFeature } from "../../telegram/features/checks/bare-ids.ts";
 import { checkCommandsFeature } from "../../telegram/features/checks/check-commands.ts";
 import { refreshAndKindPresses } from "../../telegram/features/checks/refresh-and-kind.ts";
 import { inlineFeature } from "../../telegram/features/inline/inline.ts";
-import type { PostedInlineButtons } from "../../telegram/features/inline/posted-inline-buttons.ts";
+import type { PostedInlineButtons } from "../../telegram/stores/posted-inline-buttons.ts";
 import type { AnswerDependencies } from "../../telegram/features/send-answer.ts";
 
 export interface ChecksArea {

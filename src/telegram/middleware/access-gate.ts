@@ -4,7 +4,7 @@ import { isAdmin, isAllowed, isAllowedPerson, type AccessPolicy } from "../../ac
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import { INLINE_CACHE_SECONDS } from "../features/inline/inline-results.ts";
+import { INLINE_CACHE_SECONDS } from "../views/inline-cache.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
 import { accessButtons } from "../buttons/access-buttons.ts";
 import { adminCommandNames, commands } from "../views/commands.ts";

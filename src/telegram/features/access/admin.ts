@@ -4,14 +4,14 @@ import { isAdmin } from "../../../access/policy.ts";
 import { allowAccess } from "../../../access/use-cases/allow-access.ts";
 import { createInvite, revokeInvite } from "../../../access/use-cases/manage-invites.ts";
 import { parseTelegramId } from "../../../access/telegram-id.ts";
-import type { BotContext } from "../../context.ts";
+import { personOf, type BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { accessButtons } from "../../buttons/access-buttons.ts";
 import type { PressHandler } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "./access-format.ts";
-import { noteToAdmins, personOf, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
+import { noteToAdmins, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
 
 /**
  * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of

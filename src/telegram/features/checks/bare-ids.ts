@@ -5,7 +5,7 @@ import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../../stores/button-store.ts";
 import { commands } from "../../views/commands.ts";
 import { kindKeyboard } from "../../views/keyboards.ts";
-import { usageText } from "./check-commands.ts";
+import { usageText } from "../../asked-ids.ts";
 
 /**
  * In a private chat, a message with IDs in it (one alone, a pasted block, or "is TX-1234 paid?")

@@ -2,7 +2,7 @@ import { Composer, type InlineKeyboard } from "grammy";
 import type { Chat } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import type { Translations } from "../../i18n.ts";
-import type { LanguageChoices } from "./language-choices.ts";
+import type { LanguageChoices } from "../../stores/language-choices.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
 import type { Presses } from "../../buttons/router.ts";

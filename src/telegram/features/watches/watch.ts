@@ -18,7 +18,7 @@ import { phoneRows } from "../../views/phone-rows.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "./watch-format.ts";
 import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
-import { idsAskedFor, usageText } from "../checks/check-commands.ts";
+import { idsAskedFor, usageText } from "../../asked-ids.ts";
 import { topicOfUpdate } from "../../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
