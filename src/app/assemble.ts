@@ -45,6 +45,8 @@ import { languagesArea } from "./areas/languages.ts";
 import { serviceTokenArea } from "./areas/service-token.ts";
 import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
+import { historyArea } from "./areas/history.ts";
+import { recordingChecker } from "../payments/history/recording-checker.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
 
@@ -151,6 +153,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
+  const history = historyArea({ settings, state, logger, now });
   const answers: AnswerDependencies = {
     checker: enquiries.checker,
     buttons: stores.buttons,
@@ -160,16 +163,19 @@ export function assembleBot(parts: BotParts): AssembledBot {
     clock,
     providerStatus: () => health.providerStatus(),
     casesOffered: support !== undefined,
+    history: history.recorder,
   };
   const checks = checksArea({ answers, presses, posted: stores.postedInline });
   const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger, presses };
-  const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics, answers });
+  // Background work records its answers as they come (a watch's or a case's loop only what changes the status).
+  const recorded = (how: "watch" | "bulk" | "case", checker = background.checker) => recordingChecker(checker, history.recorder, how, now);
+  const watches = watchesArea({ ...background, checker: recorded("watch"), settings, store: watchStore, tokenPaused: token.paused, metrics, answers });
   const files = parts.telegram.files;
   const telegram = settings.telegram;
-  const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
+  const bulk = bulkArea({ ...background, checker: recorded("bulk"), settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
   const cases =
     support && caseStore
-      ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: enquiries.checker, flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
       : undefined;
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
@@ -214,6 +220,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       checks.commands,
       checks.inline,
       watches.feature,
+      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses }),
       bulk.feature,
       // Last, in this order, what no feature took: a command nobody knows, IDs sent alone (never a command), anything else said in private.
       basics.unknownCommand,
@@ -222,7 +229,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ],
   );
 
-  const areas: Area[] = [access, languages, health, token, watches, bulk, ...(cases ? [cases] : [])];
+  const areas: Area[] = [access, languages, health, token, watches, bulk, history, ...(cases ? [cases] : [])];
   return {
     bot,
     api,

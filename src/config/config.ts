@@ -2,6 +2,7 @@ import { z } from "zod";
 import { accessProblems, accessSettings, accessVariables, type AccessSettings } from "./access.ts";
 import { caseProblems, caseVariables, supportSettings, type SupportSettings } from "./cases.ts";
 import { CREDENTIAL_HEADER, enquiryProblems, enquirySettings, enquiryVariables, secretHeaderValues, type EnquirySettings } from "./enquiry.ts";
+import { historySettings, historyVariables, type HistorySettings } from "./history.ts";
 import { healthSettings, healthVariables, type HealthSettings } from "./health.ts";
 import { limitSettings, limitVariables, type LimitSettings } from "./limits.ts";
 import { processSettings, processVariables, type ProcessSettings } from "./process.ts";
@@ -18,7 +19,7 @@ import { watchProblems, watchSettings, watchVariables, type WatchSettings } from
  * so that code never has to re-check them (a webhook always has its URL and secret; a token comes
  * from exactly one source).
  */
-export interface Config extends AccessSettings, LimitSettings, ProcessSettings {
+export interface Config extends AccessSettings, LimitSettings, ProcessSettings, HistorySettings {
   telegram: TelegramSettings;
   enquiry: EnquirySettings;
   cacheTtlSeconds: number;
@@ -42,6 +43,7 @@ const envSchema = z.object({
   ...processVariables.shape,
   ...healthVariables.shape,
   ...caseVariables.shape,
+  ...historyVariables.shape,
 });
 
 /** Every variable the bot reads (.env.example documents each; tests blank them all). */
@@ -89,6 +91,7 @@ function toConfig(env: z.output<typeof envSchema>): Config {
     ...processSettings(env),
     health: healthSettings(env),
     support: supportSettings(env),
+    ...historySettings(env),
   };
 }
 

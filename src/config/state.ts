@@ -38,14 +38,38 @@ const sentinelList = trimmed.transform((value, ctx) => {
   return addresses;
 });
 
+/** Databases Redis can be given (REDIS_DB and REDIS_URL's alike; a default Redis has 0-15). */
+const MAX_REDIS_DB = 65_535;
+
+/**
+ * The database at the end of REDIS_URL (or its ?db=), which ioredis would pass on as it is: a word
+ * there ends the start in a stack trace. Said without the URL, which may hold a password.
+ */
+function hasDatabaseNumber(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Not a URL at all: the URL rule says so.
+    return true;
+  }
+  const written = [url.pathname === "/" ? "" : url.pathname.slice(1), url.searchParams.get("db") ?? ""].filter((db) => db !== "");
+  return written.every((db) => /^\d{1,5}$/.test(db) && Number(db) <= MAX_REDIS_DB);
+}
+
+const redisUrl = urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL (redis://[user:password@]host:port/db)").refine(
+  hasDatabaseNumber,
+  "must end with a database number (redis://host:6379/0, 0-15 on a default Redis), or with nothing for 0",
+);
+
 export const stateVariables = z.object({
   STATE_DB: withDefault(trimmed, DEFAULT_STATE_DB),
-  REDIS_URL: optional(urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL (redis://[user:password@]host:port/db)")),
+  REDIS_URL: optional(redisUrl),
   REDIS_SENTINELS: optional(sentinelList),
   REDIS_SENTINEL_NAME: optional(trimmed.regex(/^[A-Za-z0-9_.:-]{1,100}$/, "must be the master's name as the sentinels know it (sentinel monitor <name> …), such as mymaster")),
   REDIS_SENTINEL_PASSWORD: optional(secretValue),
   REDIS_PASSWORD: optional(secretValue),
-  REDIS_DB: withDefault(integer(0, 65_535), 0),
+  REDIS_DB: withDefault(integer(0, MAX_REDIS_DB), 0),
   REDIS_PREFIX: withDefault(trimmed.regex(/^[A-Za-z0-9_:.-]{1,64}$/, "must be 1-64 characters of A-Z a-z 0-9 _ : . -"), "psb:"),
 });
 

@@ -1,3 +1,5 @@
+import type { Journal } from "./journal.ts";
+
 /**
  * The state the bot keeps outside one update: what the rest of the code depends on. Two adapters
  * implement it, with the same behaviour (one contract test suite runs against both):
@@ -23,6 +25,8 @@ export interface StateStore {
   readonly sets: Sets;
   readonly records: Records;
   readonly tallies: Tallies;
+  /** The history of answers and events about payments: a log of its own (journal.ts). */
+  readonly journal: Journal;
   /**
    * Writes, or renews for `ttlMs`, a marker that lasts as long as the store keeps what it holds:
    * false when it had to be written anew. After the first call, false means the store was emptied

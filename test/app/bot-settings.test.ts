@@ -18,6 +18,7 @@ const KEYS = {
   adminThreadId: true,
   health: true,
   support: true,
+  historyDays: true,
 } satisfies Record<keyof BotSettings, true>;
 
 const settingsOf = (config: Config): BotSettings => Object.fromEntries(Object.keys(KEYS).map((key) => [key, config[key as keyof BotSettings]])) as BotSettings;

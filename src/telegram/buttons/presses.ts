@@ -3,6 +3,7 @@ import { accessButtons } from "./access-buttons.ts";
 import { answerButtons } from "./answer-buttons.ts";
 import { caseButtons } from "./case-buttons.ts";
 import type { Decoded, PressOf } from "./codec.ts";
+import { historyButtons } from "./history-buttons.ts";
 import { languageButtons } from "./language-buttons.ts";
 
 /**
@@ -10,7 +11,7 @@ import { languageButtons } from "./language-buttons.ts";
  * prefix, its presses, how they are encoded and decoded). A new family is one more codec file and
  * one more line here: the `Press` union, the decoding and the router follow.
  */
-export const BUTTON_FAMILIES = [answerButtons, accessButtons, languageButtons, caseButtons] as const;
+export const BUTTON_FAMILIES = [answerButtons, accessButtons, languageButtons, caseButtons, historyButtons] as const;
 
 /** Every button press the bot understands, whatever family its data belongs to. */
 export type Press = PressOf<(typeof BUTTON_FAMILIES)[number]>;

@@ -371,6 +371,7 @@ health-admin-token-expired = EXPIRED on { $day }
 health-admin-token-unknown = no expiry date in it
 health-admin-token-given = From {$variable}.
 health-admin-token-obtained = Obtained by the bot (client credentials) at {$when}, renewed before it expires.
+health-admin-token-obtained-lasting = Obtained by the bot (client credentials) at {$when}. It has no expiry, so it is renewed only if the provider refuses it.
 health-admin-token-not-obtained = Obtained by the bot (client credentials): none yet.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ The provider has refused the credentials since {$since}: {$reason}
@@ -547,3 +548,32 @@ health-admin-cases = Open cases: { $open }, the oldest since { $since } · today
 health-admin-cases-none = Open cases: none · today: { $opened } opened, { $resolved } resolved
 digest-cases = Cases: { $opened } opened, { $resolved } resolved; open now: { $open }, the oldest since { $since }
 digest-cases-none = Cases: { $opened } opened, { $resolved } resolved; none open now
+
+## History: /history, a payment's timeline
+command-history = What the bot told about a payment, and when
+history-usage = Send /history with a transaction ID, for example: /history TX-12345 (add collection or airtime to see one kind only)
+history-off = This bot keeps no history (HISTORY_DAYS is 0).
+history-nothing = Nothing recorded for {$id}, checking it now.
+history-title = 🕘 History of {$id}
+history-first = first asked
+history-changed = status changed
+history-you = you
+history-someone = someone
+history-said-not-found = not found
+history-said-unknown = could not check ({$cause})
+history-repeats = checked { $count ->
+    [one] once more
+   *[other] {$count} more times
+} by { $people ->
+    [one] one person
+   *[other] {$people} people
+}, still {$status}
+history-event-watch-started = 🔔 watch started by {$who}
+history-event-watch-notified = 📣 settled notice sent to {$who}
+history-event-case-opened = 🆘 case #{$number} opened by {$who}
+history-event-case-taken = ✋ case #{$number} taken by {$who}
+history-event-case-resolved = ✅ case #{$number} resolved by {$who}
+history-last-status = Last known status: {$status}
+history-no-status = No status known yet.
+history-page = Page {$page} of {$pages}
+history-check-now = 🔄 Check now

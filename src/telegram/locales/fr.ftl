@@ -357,7 +357,13 @@ health-window-line = { $window } : { $count ->
 } · { $percent } non vérifiées · p95 { $p95 }
 health-window-empty = { $window } : aucune demande
 health-sparkline = Non vérifiées, dernière heure (une barre = 5 min) : { $bars }
-health-today = Aujourd'hui (depuis { $since }) : ✅ { $success } réussis · ❌ { $failed } échoués
+health-today = Aujourd'hui (depuis { $since }) : ✅ { $success ->
+    [one] { $success } réussi
+   *[other] { $success } réussis
+} · ❌ { $failed ->
+    [one] { $failed } échoué
+   *[other] { $failed } échoués
+}
 health-today-reasons = Motifs d'échec les plus fréquents : { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = autres motifs
@@ -373,6 +379,7 @@ health-admin-token-expired = EXPIRÉ le { $day }
 health-admin-token-unknown = sans date d'expiration
 health-admin-token-given = Fourni par la variable {$variable}.
 health-admin-token-obtained = Obtenu par le bot (client credentials) à {$when}, renouvelé avant son expiration.
+health-admin-token-obtained-lasting = Obtenu par le bot (client credentials) à {$when}. Il n'expire pas : il n'est renouvelé que si le fournisseur le refuse.
 health-admin-token-not-obtained = Obtenu par le bot (client credentials) : aucun pour l'instant.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Le fournisseur refuse les identifiants depuis {$since} : {$reason}
@@ -437,7 +444,19 @@ digest-enquiries = Demandes : { $count } ({ $collection ->
     [one] { $payments } paiement distinct
    *[other] { $payments } paiements distincts
 }
-digest-outcomes = ✅ { $success } réussis · ❌ { $failed } échoués · ⏳ { $pending } non définitifs · 🔍 { $notFound } introuvables
+digest-outcomes = ✅ { $success ->
+    [one] { $success } réussi
+   *[other] { $success } réussis
+} · ❌ { $failed ->
+    [one] { $failed } échoué
+   *[other] { $failed } échoués
+} · ⏳ { $pending ->
+    [one] { $pending } non définitif
+   *[other] { $pending } non définitifs
+} · 🔍 { $notFound ->
+    [one] { $notFound } introuvable
+   *[other] { $notFound } introuvables
+}
 digest-not-checked = Non vérifiées : { $count } ({ $detail })
 digest-not-checked-none = Toutes les demandes ont reçu une réponse.
 digest-token-rejected = 🔒 Refusées à cause du jeton de service : { $count }
@@ -579,3 +598,32 @@ digest-cases-none = Dossiers : { $opened ->
     [one] { $resolved } résolu
    *[other] { $resolved } résolus
 } ; aucun encore ouvert
+
+## History: /history, a payment's timeline
+command-history = Ce que le bot a répondu sur un paiement, et quand
+history-usage = Envoyez /history avec un ID de transaction, par exemple : /history TX-12345 (ajoutez collection ou airtime pour un seul type)
+history-off = Ce bot ne garde pas d'historique (HISTORY_DAYS vaut 0).
+history-nothing = Rien n'est enregistré pour {$id}, je le vérifie maintenant.
+history-title = 🕘 Historique de {$id}
+history-first = première demande
+history-changed = le statut a changé
+history-you = vous
+history-someone = quelqu'un
+history-said-not-found = introuvable
+history-said-unknown = vérification impossible ({$cause})
+history-repeats = vérifié { $count ->
+    [one] une fois de plus
+   *[other] {$count} fois de plus
+} par { $people ->
+    [one] une personne
+   *[other] {$people} personnes
+}, toujours {$status}
+history-event-watch-started = 🔔 suivi lancé par {$who}
+history-event-watch-notified = 📣 avis de règlement envoyé à {$who}
+history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
+history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
+history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
+history-last-status = Dernier statut connu : {$status}
+history-no-status = Aucun statut connu pour l'instant.
+history-page = Page {$page} sur {$pages}
+history-check-now = 🔄 Vérifier maintenant

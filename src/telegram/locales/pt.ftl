@@ -391,6 +391,7 @@ health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
 health-admin-token-given = Definido em {$variable}.
 health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}; é renovado antes de expirar.
+health-admin-token-obtained-lasting = Obtido pelo bot (client credentials) às {$when}. Não tem validade: só é renovado se o fornecedor o recusar.
 health-admin-token-not-obtained = Obtido pelo bot (client credentials): ainda nenhum.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
@@ -449,7 +450,10 @@ digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airti
     [one] { $payments } pagamento distinto
    *[other] { $payments } pagamentos distintos
 }
-digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
+digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound ->
+    [one] { $notFound } não encontrado
+   *[other] { $notFound } não encontrados
+}
 digest-not-checked = Não verificadas: { $count } ({ $detail })
 digest-not-checked-none = Todas as consultas tiveram resposta.
 digest-token-rejected = 🔒 Recusadas por causa do token de serviço: { $count }
@@ -589,3 +593,32 @@ digest-cases-none = Casos: { $opened ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
 }; nenhum aberto agora
+
+## History: /history, a payment's timeline
+command-history = O que o bot respondeu sobre um pagamento, e quando
+history-usage = Envie /history com um ID de transação, por exemplo: /history TX-12345 (acrescente collection ou airtime para ver só um tipo)
+history-off = Este bot não guarda histórico (HISTORY_DAYS é 0).
+history-nothing = Não há nada registado para {$id}; vou verificá-lo agora.
+history-title = 🕘 Histórico de {$id}
+history-first = primeira consulta
+history-changed = o estado mudou
+history-you = você
+history-someone = alguém
+history-said-not-found = não encontrado
+history-said-unknown = não foi possível verificar ({$cause})
+history-repeats = verificado { $count ->
+    [one] mais uma vez
+   *[other] mais {$count} vezes
+} por { $people ->
+    [one] uma pessoa
+   *[other] {$people} pessoas
+}, ainda {$status}
+history-event-watch-started = 🔔 acompanhamento iniciado por {$who}
+history-event-watch-notified = 📣 aviso de liquidação enviado a {$who}
+history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
+history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
+history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
+history-last-status = Último estado conhecido: {$status}
+history-no-status = Ainda não se conhece nenhum estado.
+history-page = Página {$page} de {$pages}
+history-check-now = 🔄 Verificar agora

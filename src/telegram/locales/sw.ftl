@@ -376,6 +376,7 @@ health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
 health-admin-token-unknown = haina tarehe ya kuisha muda
 health-admin-token-given = Inatoka kwenye {$variable}.
 health-admin-token-obtained = Bot iliipata yenyewe (client credentials) saa {$when}, na huifanya upya kabla muda wake haujaisha.
+health-admin-token-obtained-lasting = Bot iliipata yenyewe (client credentials) saa {$when}. Haina muda wa kuisha, kwa hiyo huifanya upya tu mtoa huduma akiikataa.
 health-admin-token-not-obtained = Bot huipata yenyewe (client credentials): bado haijaipata.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Mtoa huduma amekuwa akikataa vitambulisho vya bot tangu {$since}: {$reason}
@@ -546,3 +547,32 @@ health-admin-cases = Kesi zilizo wazi: { $open }, ya zamani zaidi iko wazi tangu
 health-admin-cases-none = Kesi zilizo wazi: hakuna · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
 digest-cases = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; bado ziko wazi: { $open }, ya zamani zaidi iko wazi tangu { $since }
 digest-cases-none = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; hakuna iliyo wazi kwa sasa
+
+## History: /history, a payment's timeline
+command-history = Bot ilisema nini kuhusu malipo, na lini
+history-usage = Tuma /history pamoja na ID ya muamala, kwa mfano: /history TX-12345 (ongeza collection au airtime kuona aina moja tu)
+history-off = Bot hii haihifadhi historia (HISTORY_DAYS ni 0).
+history-nothing = Hakuna kilichorekodiwa kwa {$id}, ninaikagua sasa.
+history-title = 🕘 Historia ya {$id}
+history-first = iliulizwa mara ya kwanza
+history-changed = hali imebadilika
+history-you = wewe
+history-someone = mtu fulani
+history-said-not-found = haikupatikana
+history-said-unknown = haikuweza kukaguliwa ({$cause})
+history-repeats = imekaguliwa { $count ->
+    [one] mara moja zaidi
+   *[other] mara {$count} zaidi
+} na { $people ->
+    [one] mtu mmoja
+   *[other] watu {$people}
+}, bado {$status}
+history-event-watch-started = 🔔 ufuatiliaji ulianzishwa na {$who}
+history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa {$who}
+history-event-case-opened = 🆘 kesi Na. {$number} ilifunguliwa na {$who}
+history-event-case-taken = ✋ kesi Na. {$number} ilichukuliwa na {$who}
+history-event-case-resolved = ✅ kesi Na. {$number} ilitatuliwa na {$who}
+history-last-status = Hali ya mwisho inayojulikana: {$status}
+history-no-status = Bado hakuna hali inayojulikana.
+history-page = Ukurasa {$page} kati ya {$pages}
+history-check-now = 🔄 Kagua sasa

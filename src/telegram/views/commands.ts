@@ -25,6 +25,7 @@ export const commands = {
   watch: { name: "watch", menu: "command-watch" },
   watches: { name: "watches", menu: "command-watches" },
   unwatch: { name: "unwatch", menu: "command-unwatch" },
+  history: { name: "history", menu: "command-history" },
   health: { name: "health", menu: "command-health" },
   whoami: { name: "whoami", menu: "command-whoami" },
   language: { name: "language", menu: "command-language" },

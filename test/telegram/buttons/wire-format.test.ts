@@ -4,6 +4,7 @@ import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { accessButtons } from "../../../src/telegram/buttons/access-buttons.ts";
 import { answerButtons } from "../../../src/telegram/buttons/answer-buttons.ts";
 import { caseButtons } from "../../../src/telegram/buttons/case-buttons.ts";
+import { historyButtons } from "../../../src/telegram/buttons/history-buttons.ts";
 import type { ButtonCodec } from "../../../src/telegram/buttons/codec.ts";
 import { languageButtons } from "../../../src/telegram/buttons/language-buttons.ts";
 import { BUTTON_FAMILIES, decodePress, type Press } from "../../../src/telegram/buttons/presses.ts";
@@ -61,6 +62,14 @@ const FIXTURES: readonly Fixture[] = [
     { data: "C:r:9007199254", press: { action: "resolveCase", number: 9_007_199_254 } },
     { data: "C:f:1", press: { action: "refreshCase", number: 1 } },
     { data: "C:s:abcdefghijkl", press: { action: "sendToCase", key: "abcdefghijkl" } },
+  ]),
+  // History.
+  ...family(historyButtons, [
+    { data: "H:h:c:2:TX-1", press: { action: "historyPage", scope: "collection", id: "TX-1", page: 2 } },
+    { data: "H:h:s:0#zHMhzOXkQJvYB31Y", press: { action: "historyPage", scope: "status", id: LONG_ID, page: 0 } },
+    { data: "H:m:3", press: { action: "mychecksPage", page: 3 } },
+    { data: "H:r", press: { action: "mychecksRecheck" } },
+    { data: "H:x", press: { action: "mychecksCsv" } },
   ]),
 ];
 

@@ -14,7 +14,7 @@ export function refreshAndKindPresses(presses: Presses, deps: AnswerDependencies
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const results = await deps.checker.run(query, askerOf(ctx, refresh ? "refresh" : "button"), { fresh: refresh });
     const before = ctx.callbackQuery.message?.text;
-    const shown = await editToAnswer(ctx, deps, query, results);
+    const shown = await editToAnswer(ctx, deps, query, results, refresh ? "refresh" : "bare-id");
     const changed = !refresh || withoutCheckedLine(before) !== withoutCheckedLine(shown.message.text);
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(changed ? "toast-updated" : "toast-unchanged") }), ctx.logger);
   };

@@ -16,6 +16,7 @@ import { answerKeyboard } from "../../views/keyboards.ts";
 import { INLINE_CACHE_SECONDS } from "../../views/inline-cache.ts";
 import { article, hint } from "./inline-results.ts";
 import { askerOf, type AnswerDependencies } from "../send-answer.ts";
+import { recordAnswers } from "../history/asked-by.ts";
 
 /** An inline query must be answered within Telegram's time; enquiries get this long (commands get ENQUIRY_TOTAL_TIMEOUT_MS). */
 export const INLINE_ENQUIRY_BUDGET_MS = 6_000;
@@ -93,6 +94,7 @@ export function inlineFeature(deps: InlineFeatureOptions): Composer<BotContext> 
       }
     }
     await answer(articles);
+    recordAnswers(ctx, deps.history, "inline", results);
   });
   return composer;
 }

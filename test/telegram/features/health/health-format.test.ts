@@ -94,6 +94,11 @@ describe("health messages", () => {
         "Payments watched now: 14",
       ].join("\n"),
     );
+    // In each language's plural forms: French says 0 and 1 in the singular, Portuguese (European) 0 in the plural.
+    const quiet: DailyDigest = { ...digest, outcomes: { ...digest.outcomes, success: 1, failed: 0, "not-final": 0, "not-found": 0 } };
+    expect(formatDigest(quiet, formats("fr")).text.split("\n")[2]).toBe("✅ 1 réussi · ❌ 0 échoué · ⏳ 0 non définitif · 🔍 0 introuvable");
+    expect(formatDigest(quiet, formats("pt")).text.split("\n")[2]).toBe("✅ 1 com sucesso · ❌ 0 com falha · ⏳ 0 sem estado definitivo · 🔍 0 não encontrados");
+    expect(formatDigest(digest, formats("fr")).text.split("\n")[2]).toBe("✅ 1\u202f204 réussis · ❌ 87 échoués · ⏳ 40 non définitifs · 🔍 9 introuvables");
     // With SUPPORT_CHAT_ID: the day's cases, in each language's plural forms.
     const withCases = { ...digest, cases: { open: 3, oldestOpenedAt: T0 - 2 * HOUR, opened: 5, resolved: 1 } };
     expect(formatDigest(withCases, formats("en")).text.split("\n").at(-1)).toBe("Cases: 5 opened, 1 resolved; open now: 3, the oldest since 07:00:00 UTC");
