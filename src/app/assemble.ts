@@ -16,14 +16,15 @@ import { adminFacts as adminFactsOf } from "../payments/health/reporting/report.
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
 import { PressRouter } from "../telegram/buttons/router.ts";
+import { topicFallback } from "../telegram/notify/topic-fallback.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { claimAlong, createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
-import type { LanguageChoices } from "../telegram/features/language/language-choices.ts";
-import { PostedInlineButtons } from "../telegram/features/inline/posted-inline-buttons.ts";
+import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
+import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { AnswerDependencies } from "../telegram/features/send-answer.ts";
@@ -142,11 +143,11 @@ export function assembleBot(parts: BotParts): AssembledBot {
     counters: state.counters,
   };
   // Every button press is decoded once and handed to the feature that registered its action.
-  const presses = new PressRouter(stores.buttons);
+  const presses = new PressRouter(stores.buttons, logger);
   const access = accessArea({ access: lists }, state, logger, parts.now);
   const caseStore = support ? createCaseStore(state) : undefined;
   const languages = languagesArea(state, translations, presses, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, aliases: stores.aliases, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
   const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
@@ -257,5 +258,6 @@ function outsideApi({ settings, telegram, logger, metrics }: BotParts): Api {
   const api = new Api(settings.telegram.botToken, { fetch: telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) });
   telegram.transformers?.forEach((transformer) => api.config.use(transformer));
   api.config.use(observeApiErrors(logger, metrics?.countTelegramError));
+  api.config.use(topicFallback(logger));
   return api;
 }

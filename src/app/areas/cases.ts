@@ -94,7 +94,7 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
   return {
     feature: {
       name: "cases",
-      composer: casesFeature({ store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken, checker: options.interactiveChecker, presses: options.presses, kv: options.flags }),
+      composer: casesFeature({ store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken, checker: options.interactiveChecker, presses: options.presses.for("cases"), kv: options.flags }),
     },
     desk,
     figures: (at) => caseFigures(store, zone.startOfDay(at), at + 1),

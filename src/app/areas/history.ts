@@ -38,7 +38,7 @@ export function historyArea({ settings, state, logger, now }: HistoryAreaOptions
     recorder,
     feature: ({ policy, supportChatId, answers, presses }) => ({
       name: "history",
-      composer: historyFeature({ journal: state.journal, days, policy, supportChatId, timeZone: settings.timeZone, answers, presses }),
+      composer: historyFeature({ journal: state.journal, days, policy, supportChatId, timeZone: settings.timeZone, answers, presses: presses.for("history") }),
     }),
     start() {
       if (days > 0) retention ??= startHistoryRetention({ journal: state.journal, days, logger, now });

@@ -47,7 +47,7 @@ export function watchesArea(options: WatchesAreaOptions): Area & { feature: BotF
   const chatMayWatch = async (watch: Pick<ChatWatch, "chatId" | "chatType">) =>
     mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId));
   return {
-    feature: { name: "watches", composer: watchFeature({ ...options.answers, maxPerUser: settings.watches.maxPerUser, presses: options.presses }) },
+    feature: { name: "watches", composer: watchFeature({ ...options.answers, maxPerUser: settings.watches.maxPerUser, presses: options.presses.for("watches") }) },
     start() {
       const scheduler = startWatchScheduler({
         store,

@@ -1,54 +1,50 @@
 import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import type { Scope } from "../../payments/query.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
-import { CALLBACK_DATA_LIMIT } from "./answer-buttons.ts";
+import { idsOf, SCOPE_CODES, SCOPE_OF_CODE, withIds, type ButtonCodec, type Decoded } from "./codec.ts";
 
-/**
- * The buttons of the history: ◀ ▶ of a payment's timeline (/history: its scope, ID and page), and
- * of /mychecks (the page), its 🔄 re-check of what is not final, and its 📄 CSV of 30 days.
- */
-export type HistoryButton =
+/** The buttons of the history. */
+export type HistoryPress =
+  /** ◀ ▶ of a payment's timeline (/history): its scope, ID and page. */
   | { action: "historyPage"; scope: Scope; id: string; page: number }
+  /** ◀ ▶ of /mychecks. */
   | { action: "mychecksPage"; page: number }
+  /** 🔄 of /mychecks: re-check what is not final. */
   | { action: "mychecksRecheck" }
+  /** 📄 of /mychecks: its CSV of 30 days. */
   | { action: "mychecksCsv" };
 
-/** Every history button starts so: a family of its own, beside the answers', access's (A:), languages' (L:) and cases' (C:). */
-export const HISTORY_BUTTON_PREFIX = "H:";
+const PAGE = /^H:h:([cas]):(\d{1,5})([:#])(.+)$/;
+const unknown = { type: "unknown" } as const;
 
-const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };
-const SCOPES = new Map(Object.entries(SCOPE_CODES).map(([scope, code]) => [code, scope as Scope]));
+export const historyButtons = {
+  prefixes: ["H:"],
 
-/** An ID travels inside the button when it fits, otherwise as a key into the button store. */
-export async function encodeHistoryButton(button: HistoryButton, store: ButtonStore): Promise<string> {
-  switch (button.action) {
-    case "historyPage": {
-      const inline = `H:h:${SCOPE_CODES[button.scope]}:${button.page}:${button.id}`;
-      return Buffer.byteLength(inline) <= CALLBACK_DATA_LIMIT ? inline : `H:h:${SCOPE_CODES[button.scope]}:${button.page}#${await store.put([button.id])}`;
+  /** An ID travels inside the button when it fits, otherwise as a key into the button store. */
+  async encode(press: HistoryPress, store: ButtonStore): Promise<string> {
+    switch (press.action) {
+      case "historyPage":
+        return withIds(`H:h:${SCOPE_CODES[press.scope]}:${press.page}`, [press.id], store);
+      case "mychecksPage":
+        return `H:m:${press.page}`;
+      case "mychecksRecheck":
+        return "H:r";
+      case "mychecksCsv":
+        return "H:x";
     }
-    case "mychecksPage":
-      return `H:m:${button.page}`;
-    case "mychecksRecheck":
-      return "H:r";
-    case "mychecksCsv":
-      return "H:x";
-  }
-}
+  },
 
-export type DecodedHistoryButton = { type: "ok"; button: HistoryButton } | { type: "expired" } | { type: "unknown" };
-
-/** What a history button asks for; "unknown" for what this bot could not have made, undefined for another family's data. */
-export async function decodeHistoryButton(data: string, store: ButtonStore): Promise<DecodedHistoryButton | undefined> {
-  if (!data.startsWith(HISTORY_BUTTON_PREFIX)) return undefined;
-  if (data === "H:r") return { type: "ok", button: { action: "mychecksRecheck" } };
-  if (data === "H:x") return { type: "ok", button: { action: "mychecksCsv" } };
-  const mine = /^H:m:(\d{1,5})$/.exec(data);
-  if (mine) return { type: "ok", button: { action: "mychecksPage", page: Number(mine[1]) } };
-  const page = /^H:h:([cas]):(\d{1,5})([:#])(.+)$/.exec(data);
-  if (!page) return { type: "unknown" };
-  const scope = SCOPES.get(page[1] ?? "");
-  const ids = page[3] === ":" ? [page[4] ?? ""] : await store.get(page[4] ?? "");
-  if (!ids) return { type: "expired" };
-  const [id] = ids;
-  return scope && id !== undefined && ids.length === 1 && isValidTransactionId(id) ? { type: "ok", button: { action: "historyPage", scope, id, page: Number(page[2]) } } : { type: "unknown" };
-}
+  async decode(data: string, store: ButtonStore): Promise<Decoded<HistoryPress>> {
+    if (data === "H:r") return { type: "press", press: { action: "mychecksRecheck" } };
+    if (data === "H:x") return { type: "press", press: { action: "mychecksCsv" } };
+    const mine = /^H:m:(\d{1,5})$/.exec(data);
+    if (mine) return { type: "press", press: { action: "mychecksPage", page: Number(mine[1]) } };
+    const page = PAGE.exec(data);
+    if (!page) return unknown;
+    const scope = SCOPE_OF_CODE.get(page[1] ?? "");
+    const ids = await idsOf(page[3] ?? "", page[4] ?? "", store);
+    if (!ids) return { type: "expired" };
+    const [id] = ids;
+    return scope && id !== undefined && ids.length === 1 && isValidTransactionId(id) ? { type: "press", press: { action: "historyPage", scope, id, page: Number(page[2]) } } : unknown;
+  },
+} satisfies ButtonCodec<HistoryPress>;

@@ -1,6 +1,6 @@
 import type { Query } from "../../../payments/query.ts";
 import { queryCost } from "../../../payments/query.ts";
-import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { askerOf, editToAnswer, type AnswerDependencies } from "../send-answer.ts";
 
@@ -9,7 +9,7 @@ import { askerOf, editToAnswer, type AnswerDependencies } from "../send-answer.t
  * (Collection / Airtime / Both). Either way the message is edited in place and the press always
  * gets a short toast.
  */
-export function refreshAndKindPresses(presses: PressRouter, deps: AnswerDependencies): void {
+export function refreshAndKindPresses(presses: Presses, deps: AnswerDependencies): void {
   const answer = async (ctx: PressContext, query: Query, refresh: boolean) => {
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const results = await deps.checker.run(query, askerOf(ctx, refresh ? "refresh" : "button"), { fresh: refresh });

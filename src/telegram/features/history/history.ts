@@ -6,9 +6,9 @@ import { readTimeline } from "../../../payments/history/read-timeline.ts";
 import { historyView, type HistoryReader } from "../../../payments/history/visibility.ts";
 import { queryCost, SCOPES, type Query, type Scope } from "../../../payments/query.ts";
 import type { Journal } from "../../../state/journal.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
-import { encodeHistoryButton } from "../../buttons/history-buttons.ts";
-import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
+import { historyButtons } from "../../buttons/history-buttons.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
@@ -24,7 +24,7 @@ export interface HistoryFeatureDeps {
   supportChatId: number | undefined;
   timeZone: string;
   answers: AnswerDependencies;
-  presses: PressRouter;
+  presses: Presses;
 }
 
 /** Who reads, and what the access rules let them see here. */
@@ -69,10 +69,10 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
     const pages = pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, time, scope === "status")));
     const at = Math.max(0, Math.min(page, pages.length - 1));
     const keyboard = new InlineKeyboard();
-    if (at > 0) keyboard.text("◀", await encodeHistoryButton({ action: "historyPage", scope, id, page: at - 1 }, deps.answers.buttons));
-    if (at < pages.length - 1) keyboard.text("▶", await encodeHistoryButton({ action: "historyPage", scope, id, page: at + 1 }, deps.answers.buttons));
+    if (at > 0) keyboard.text("◀", await historyButtons.encode({ action: "historyPage", scope, id, page: at - 1 }, deps.answers.buttons));
+    if (at < pages.length - 1) keyboard.text("▶", await historyButtons.encode({ action: "historyPage", scope, id, page: at + 1 }, deps.answers.buttons));
     if (pages.length > 1) keyboard.row();
-    keyboard.text(ctx.t("history-check-now"), await encodeButton({ action: "refresh", scope, ids: [id] }, deps.answers.buttons));
+    keyboard.text(ctx.t("history-check-now"), await answerButtons.encode({ action: "refresh", scope, ids: [id] }, deps.answers.buttons));
     return { text: historyMessage(id, timeline, pages[at] ?? [], { page: at, pages: pages.length }, ctx.t), keyboard };
   };
 

@@ -9,8 +9,7 @@ import { StateUnavailableError, type Counters } from "../../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../../stores/shown-answers.ts";
 import type { ChatAliases } from "../../stores/chat-aliases.ts";
 import type { Messenger } from "../../notify/messenger.ts";
-import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
-import { classifySendFailure, describeTelegramFailure } from "../../transport/errors.ts";
+import { describeTelegramFailure, type SendFailure } from "../../transport/errors.ts";
 import { answerView } from "../../views/answer-view.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import type { Clock } from "../../views/format/text.ts";
@@ -25,7 +24,7 @@ export interface WatchNotifierOptions {
   /** Where Telegram's limits are counted: shared by every instance with Redis. */
   counters: Counters;
   /** Whom a notice is read by: the group's language, else the first subscriber's choice, else the one the watch began in. */
-  messenger: Pick<Messenger, "readerFor">;
+  messenger: Pick<Messenger, "readerFor" | "post">;
   shownAnswers: ShownAnswers;
   buttons: ButtonStore;
   aliases: ChatAliases;
@@ -119,22 +118,9 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       return true;
     }
     const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
-    try {
-      await inTopicOrGeneral(
-        notice.threadId,
-        (threadId) =>
-          api.sendMessage(notice.chatId, text.text, {
-            entities: text.entities,
-            link_preview_options: { is_disabled: true },
-            ...(notice.messageId === undefined ? {} : { reply_parameters: { message_id: notice.messageId, allow_sending_without_reply: true } }),
-            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-          }),
-        logger,
-        context,
-      );
-    } catch (error) {
-      return failed(ref, notice, error, context);
-    }
+    // Tried once: a 429 or a migration is this queue's to handle (the notice waits its turn again).
+    const posted = await options.messenger.post("a watch notification", { chatId: notice.chatId, threadId: notice.threadId }, { text, replyTo: notice.messageId }, "once");
+    if (!posted.ok) return failed(ref, notice, posted.failure, context);
     await store.noticeDone(ref, notice.id, "sent");
     options.onResult?.("sent");
     logger.info(context, "watch notification sent");
@@ -142,8 +128,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     return true;
   }
 
-  async function failed(ref: TargetRef, notice: Notice, error: unknown, context: Record<string, unknown>): Promise<boolean> {
-    const failure = classifySendFailure(error);
+  async function failed(ref: TargetRef, notice: Notice, failure: SendFailure, context: Record<string, unknown>): Promise<boolean> {
     const { description } = failure;
     switch (failure.type) {
       case "rate_limited":

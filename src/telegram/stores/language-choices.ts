@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Logger } from "../../../logger.ts";
-import type { Records } from "../../../state/ports.ts";
-import { recordsCopy } from "../../../state/records-copy.ts";
-import { decodeJson } from "../../../util/decode-json.ts";
-import type { ChosenLanguages } from "../../i18n.ts";
+import type { Logger } from "../../logger.ts";
+import type { Records } from "../../state/ports.ts";
+import { recordsCopy } from "../../state/records-copy.ts";
+import { decodeJson } from "../../util/decode-json.ts";
+import type { ChosenLanguages } from "../i18n.ts";
 
 /** Whose language: a person's (everywhere they are answered) or a group's (everyone in it). */
 export type LanguageOwner = { kind: "user" | "chat"; id: number };

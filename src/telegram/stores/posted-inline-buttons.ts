@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { decodeJson } from "../../../util/decode-json.ts";
-import type { KeyValueStore } from "../../../state/ports.ts";
-import { BUTTON_LIFETIME_MS } from "../../stores/button-store.ts";
+import { decodeJson } from "../../util/decode-json.ts";
+import type { KeyValueStore } from "../../state/ports.ts";
+import { BUTTON_LIFETIME_MS } from "./button-store.ts";
 
 /** Long enough to pick a result from the list Telegram shows; a result picked later gets no buttons that work. */
 const OFFER_MS = 15 * 60 * 1000;
