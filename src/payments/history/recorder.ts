@@ -1,5 +1,6 @@
 import type { Logger } from "../../logger.ts";
 import type { Journal } from "../../state/journal.ts";
+import { StateUnavailableError } from "../../state/ports.ts";
 import { isCancelled, type EnquiryOutcome } from "../enquiry/types.ts";
 import { relevantOutcomes, type IdResult } from "../query.ts";
 import { encodeEntry, paymentKey, saidOf, statusOf, type HistoryEntry, type HistoryHow, type HistoryPerson, type HistoryPlace } from "./entry.ts";
@@ -45,7 +46,12 @@ export function createHistoryRecorder({ journal, days, logger }: { journal: Jour
             failing = false;
           },
           (error: unknown) => {
-            if (!failing) logger.warn({ err: error }, "a history entry could not be written; entries are lost until the store answers");
+            // A store that is away is already told once, as an outage that names the history; a
+            // write refused by a store that answers is the history's own failure.
+            if (!failing) {
+              if (error instanceof StateUnavailableError) logger.info("history entries are not kept while the store is away");
+              else logger.warn({ err: error }, "a history entry could not be written; entries are lost until the store answers");
+            }
             failing = true;
           },
         );
