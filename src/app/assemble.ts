@@ -219,7 +219,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       checks.commands,
       checks.inline,
       watches.feature,
-      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses }),
+      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses, isAdminChat: (chatId) => messenger.isAdminChat(chatId) }),
       bulk.feature,
       // Last, in this order, what no feature took: a command nobody knows, IDs sent alone (never a command), anything else said in private.
       basics.unknownCommand,

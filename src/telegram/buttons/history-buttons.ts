@@ -5,12 +5,12 @@ import { CALLBACK_DATA_LIMIT } from "./answer-buttons.ts";
 
 /**
  * The buttons of the history: ◀ ▶ of a payment's timeline (/history: its scope, ID and page), and
- * of /mychecks (the page), its 🔄 re-check of what is not final, and its 📄 CSV of 30 days.
+ * of /mychecks (the page), its 🔄 re-check of what is not final on a page, and its 📄 CSV of 30 days.
  */
 export type HistoryButton =
   | { action: "historyPage"; scope: Scope; id: string; page: number }
   | { action: "mychecksPage"; page: number }
-  | { action: "mychecksRecheck" }
+  | { action: "mychecksRecheck"; page: number }
   | { action: "mychecksCsv" };
 
 /** Every history button starts so: a family of its own, beside the answers', access's (A:), languages' (L:) and cases' (C:). */
@@ -29,7 +29,7 @@ export async function encodeHistoryButton(button: HistoryButton, store: ButtonSt
     case "mychecksPage":
       return `H:m:${button.page}`;
     case "mychecksRecheck":
-      return "H:r";
+      return `H:r:${button.page}`;
     case "mychecksCsv":
       return "H:x";
   }
@@ -40,10 +40,9 @@ export type DecodedHistoryButton = { type: "ok"; button: HistoryButton } | { typ
 /** What a history button asks for; "unknown" for what this bot could not have made, undefined for another family's data. */
 export async function decodeHistoryButton(data: string, store: ButtonStore): Promise<DecodedHistoryButton | undefined> {
   if (!data.startsWith(HISTORY_BUTTON_PREFIX)) return undefined;
-  if (data === "H:r") return { type: "ok", button: { action: "mychecksRecheck" } };
   if (data === "H:x") return { type: "ok", button: { action: "mychecksCsv" } };
-  const mine = /^H:m:(\d{1,5})$/.exec(data);
-  if (mine) return { type: "ok", button: { action: "mychecksPage", page: Number(mine[1]) } };
+  const mine = /^H:([mr]):(\d{1,5})$/.exec(data);
+  if (mine) return { type: "ok", button: { action: mine[1] === "m" ? "mychecksPage" : "mychecksRecheck", page: Number(mine[2]) } };
   const page = /^H:h:([cas]):(\d{1,5})([:#])(.+)$/.exec(data);
   if (!page) return { type: "unknown" };
   const scope = SCOPES.get(page[1] ?? "");
