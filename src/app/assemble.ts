@@ -46,6 +46,7 @@ import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
 import { historyArea } from "./areas/history.ts";
 import { recordingChecker } from "../payments/history/recording-checker.ts";
+import { historyFigures } from "../payments/history/history-figures.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
 
@@ -149,10 +150,20 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
-  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
+  const history = historyArea({ settings, state, logger, now });
+  const health = healthArea({
+    settings,
+    state,
+    messenger,
+    watches: watchStore,
+    logger,
+    metrics,
+    now,
+    cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)),
+    history: history.recorder.on ? (from, to) => historyFigures(state.journal, from, to) : undefined,
+  });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
-  const history = historyArea({ settings, state, logger, now });
   const answers: AnswerDependencies = {
     checker: enquiries.checker,
     buttons: stores.buttons,
