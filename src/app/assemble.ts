@@ -185,7 +185,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const bulk = bulkArea({ ...background, checker: recorded("bulk"), settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
   const cases =
     support && caseStore
-      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now, history: history.recorder })
       : undefined;
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
