@@ -47,6 +47,7 @@ import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
 import { historyArea } from "./areas/history.ts";
 import { recordingChecker } from "../payments/history/recording-checker.ts";
+import { historyFigures } from "../payments/history/history-figures.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
 
@@ -150,10 +151,20 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, aliases: stores.aliases, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
-  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
+  const history = historyArea({ settings, state, logger, now });
+  const health = healthArea({
+    settings,
+    state,
+    messenger,
+    watches: watchStore,
+    logger,
+    metrics,
+    now,
+    cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)),
+    history: history.recorder.on ? (from, to) => historyFigures(state.journal, from, to) : undefined,
+  });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
-  const history = historyArea({ settings, state, logger, now });
   const answers: AnswerDependencies = {
     checker: enquiries.checker,
     buttons: stores.buttons,
@@ -175,7 +186,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
   const bulk = bulkArea({ ...background, checker: recorded("bulk"), settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
   const cases =
     support && caseStore
-      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now, history: history.recorder })
       : undefined;
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
@@ -220,7 +231,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       checks.commands,
       checks.inline,
       watches.feature,
-      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses }),
+      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses, isAdminChat: (chatId) => messenger.isAdminChat(chatId) }),
       bulk.feature,
       // Last, in this order, what no feature took: a command nobody knows, IDs sent alone (never a command), anything else said in private.
       basics.unknownCommand,

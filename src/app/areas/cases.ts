@@ -1,3 +1,5 @@
+import { auditIntoHistory } from "../../payments/history/case-entries.ts";
+import type { HistoryRecorder } from "../../payments/history/recorder.ts";
 import type { Api } from "grammy";
 import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
 import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/cases.ts";
@@ -47,6 +49,8 @@ export interface CasesAreaOptions {
   logger: Logger;
   metrics?: Metrics | undefined;
   now: () => number;
+  /** Where "case opened, taken, resolved" goes on the payment's timeline. */
+  history?: HistoryRecorder | undefined;
   /** How often the loop looks (shorter in tests). */
   everyMs?: number;
 }
@@ -69,7 +73,7 @@ const DAY_MS = 86_400_000;
 export function casesArea(options: CasesAreaOptions): CasesArea {
   const { settings, store, logger, now } = options;
   const { support } = settings;
-  const audit: CaseAudit = caseAudit(logger);
+  const audit: CaseAudit = options.history ? auditIntoHistory(caseAudit(logger), options.history, now) : caseAudit(logger);
   const zone = timeZone(settings.timeZone);
   const clock = clockIn(settings.timeZone);
   const desk = caseDesk({

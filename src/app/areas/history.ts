@@ -9,6 +9,10 @@ import type { AccessPolicy } from "../../access/policy.ts";
 import type { PressRouter } from "../../telegram/buttons/router.ts";
 import type { BotFeature } from "../../telegram/create-bot.ts";
 import { historyFeature } from "../../telegram/features/history/history.ts";
+import { myChecksFeature } from "../../telegram/features/history/mychecks.ts";
+import { exportFeature } from "../../telegram/features/history/export.ts";
+import { Composer } from "grammy";
+import type { BotContext } from "../../telegram/context.ts";
 import type { AnswerDependencies } from "../../telegram/features/send-answer.ts";
 
 export interface HistoryAreaOptions {
@@ -24,10 +28,12 @@ export interface HistoryChatDeps {
   supportChatId: number | undefined;
   answers: AnswerDependencies;
   presses: PressRouter;
+  /** ADMIN_CHAT_ID (or the supergroup it became), where /export works besides an admin's private chat. */
+  isAdminChat: (chatId: number | undefined) => boolean;
 }
 
 /**
- * The history (payments/history/): the one recorder every answer goes through, /history, and the loop that
+ * The history (payments/history/): the one recorder every answer goes through, /history, /mychecks, /export, and the loop that
  * forgets what is older than HISTORY_DAYS. With HISTORY_DAYS=0 nothing is written nor removed.
  */
 export function historyArea({ settings, state, logger, now }: HistoryAreaOptions): Area & { recorder: HistoryRecorder; feature(deps: HistoryChatDeps): BotFeature } {
@@ -36,10 +42,10 @@ export function historyArea({ settings, state, logger, now }: HistoryAreaOptions
   let retention: BackgroundLoop | undefined;
   return {
     recorder,
-    feature: ({ policy, supportChatId, answers, presses }) => ({
-      name: "history",
-      composer: historyFeature({ journal: state.journal, days, policy, supportChatId, timeZone: settings.timeZone, answers, presses: presses.for("history") }),
-    }),
+    feature: ({ policy, supportChatId, answers, presses, isAdminChat }) => {
+      const deps = { journal: state.journal, days, policy, supportChatId, timeZone: settings.timeZone, answers, presses: presses.for("history") };
+      return { name: "history", composer: new Composer<BotContext>(historyFeature(deps), myChecksFeature({ ...deps, now }), exportFeature({ ...deps, isAdminChat, now })) };
+    },
     start() {
       if (days > 0) retention ??= startHistoryRetention({ journal: state.journal, days, logger, now });
     },

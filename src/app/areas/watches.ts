@@ -73,6 +73,7 @@ export function watchesArea(options: WatchesAreaOptions): Area & { feature: BotF
         clock: clockIn(settings.timeZone),
         logger,
         mayWatch: chatMayWatch,
+        history: options.answers.history,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
       });
       running = [scheduler, notifier];

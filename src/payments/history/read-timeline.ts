@@ -37,6 +37,14 @@ async function* paymentEntries(journal: Journal, scope: Scope, id: string): Asyn
 /** A payment's timeline as one reader sees it, folded as it is read (never held whole). */
 export async function readTimeline(journal: Journal, scope: Scope, id: string, reader: HistoryReader, view: HistoryView): Promise<Timeline> {
   const folder = timelineFolder(reader, view);
-  if (view !== "nothing") for await (const entry of paymentEntries(journal, scope, id)) folder.add(entry);
+  if (view === "nothing") return folder.finish();
+  // An event of a watch on both kinds is written on each kind's timeline: shown once when both are read.
+  let lastEvent: string | undefined;
+  for await (const entry of paymentEntries(journal, scope, id)) {
+    const event = entry.event === "answer" ? undefined : `${entry.at}|${entry.event}|${entry.who?.id ?? ""}|${entry.caseNumber ?? ""}`;
+    if (event !== undefined && event === lastEvent) continue;
+    lastEvent = event;
+    folder.add(entry);
+  }
   return folder.finish();
 }

@@ -9,8 +9,8 @@ export type HistoryPress =
   | { action: "historyPage"; scope: Scope; id: string; page: number }
   /** ◀ ▶ of /mychecks. */
   | { action: "mychecksPage"; page: number }
-  /** 🔄 of /mychecks: re-check what is not final. */
-  | { action: "mychecksRecheck" }
+  /** 🔄 of /mychecks: re-check what is not final on its page. */
+  | { action: "mychecksRecheck"; page: number }
   /** 📄 of /mychecks: its CSV of 30 days. */
   | { action: "mychecksCsv" };
 
@@ -28,17 +28,16 @@ export const historyButtons = {
       case "mychecksPage":
         return `H:m:${press.page}`;
       case "mychecksRecheck":
-        return "H:r";
+        return `H:r:${press.page}`;
       case "mychecksCsv":
         return "H:x";
     }
   },
 
   async decode(data: string, store: ButtonStore): Promise<Decoded<HistoryPress>> {
-    if (data === "H:r") return { type: "press", press: { action: "mychecksRecheck" } };
     if (data === "H:x") return { type: "press", press: { action: "mychecksCsv" } };
-    const mine = /^H:m:(\d{1,5})$/.exec(data);
-    if (mine) return { type: "press", press: { action: "mychecksPage", page: Number(mine[1]) } };
+    const mine = /^H:([mr]):(\d{1,5})$/.exec(data);
+    if (mine) return { type: "press", press: { action: mine[1] === "m" ? "mychecksPage" : "mychecksRecheck", page: Number(mine[2]) } };
     const page = PAGE.exec(data);
     if (!page) return unknown;
     const scope = SCOPE_OF_CODE.get(page[1] ?? "");

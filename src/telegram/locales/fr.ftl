@@ -82,6 +82,7 @@ help =
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
     /watch <ID> : vous prévenir ici quand le statut d'un paiement devient définitif (/watches les liste, /unwatch <ID> arrête)
+    /history <ID> : ce que j'ai répondu sur un paiement, et quand (/mychecks : vos dernières vérifications)
     /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
     /language : la langue dans laquelle je réponds
@@ -325,7 +326,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Accès retiré.
 toast-nothing-to-revoke = Rien à retirer : c'était déjà fait, ou cela vient de la configuration.
-help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser.
+help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser. /export envoie l'historique d'un jour ou d'une période en fichier CSV (/export 2026-11-01 2026-11-30).
 command-invite = Créer un lien d'invitation
 command-invites = Liens d'invitation ouverts
 command-users = Qui peut utiliser le bot
@@ -627,3 +628,50 @@ history-last-status = Dernier statut connu : {$status}
 history-no-status = Aucun statut connu pour l'instant.
 history-page = Page {$page} sur {$pages}
 history-check-now = 🔄 Vérifier maintenant
+
+## History: /mychecks, an agent's own checks
+command-mychecks = Vos dernières vérifications
+mychecks-private = /mychecks affiche vos propres vérifications : envoyez-la-moi en privé.
+mychecks-none = Aucune vérification de votre part n'est encore enregistrée.
+mychecks-title = 🧾 Vos vérifications, les plus récentes d'abord · page {$page}
+mychecks-status-unknown = statut inconnu
+mychecks-recheck = 🔄 Revérifier { $count ->
+    [one] celle encore en cours
+   *[other] les {$count} encore en cours
+}
+mychecks-nothing-open = Rien n'est encore en cours sur cette page.
+mychecks-csv = 📄 30 derniers jours (CSV)
+mychecks-csv-caption = Vos vérifications des 30 derniers jours
+mychecks-csv-none = Vous n'avez fait aucune vérification ces 30 derniers jours.
+
+## History: /export, for admins
+command-export = Exporter l'historique en fichier CSV
+export-bad-date = Je ne comprends pas la date « {$text} » : écrivez-la comme 2026-11-24, ou today.
+export-bad-filter = Je ne comprends pas « {$text} » : les filtres sont kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = Cela fait {$days} jours : un export couvre au plus 92 jours. Faites-en deux.
+export-reversed = La première date est après la seconde : inversez-les.
+export-none = Aucune vérification entre le {$from} et le {$to}.
+export-progress = 📤 Export de l'historique du {$from} au {$to} : { $count ->
+    [one] une entrée
+   *[other] {$count} entrées
+} pour l'instant…
+export-done = 📤 Historique du {$from} au {$to} : { $count ->
+    [one] une entrée
+   *[other] {$count} entrées
+}, pour { $payments ->
+    [one] un paiement
+   *[other] {$payments} paiements
+}.
+export-caption = Toutes les entrées du {$from} au {$to}
+export-latest-caption = Le dernier statut de chaque paiement du {$from} au {$to}
+export-failed = L'export s'est arrêté avant la fin. Réessayez dans un instant.
+
+## History: the daily summary's line
+digest-history = Vérifications hier : {$checks} par { $people ->
+    [one] une personne
+   *[other] {$people} personnes
+} ; { $open ->
+    [0] aucun paiement
+    [one] un paiement
+   *[other] {$open} paiements
+} toujours en attente après 24 heures

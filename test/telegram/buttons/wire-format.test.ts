@@ -68,7 +68,7 @@ const FIXTURES: readonly Fixture[] = [
     { data: "H:h:c:2:TX-1", press: { action: "historyPage", scope: "collection", id: "TX-1", page: 2 } },
     { data: "H:h:s:0#zHMhzOXkQJvYB31Y", press: { action: "historyPage", scope: "status", id: LONG_ID, page: 0 } },
     { data: "H:m:3", press: { action: "mychecksPage", page: 3 } },
-    { data: "H:r", press: { action: "mychecksRecheck" } },
+    { data: "H:r:2", press: { action: "mychecksRecheck", page: 2 } },
     { data: "H:x", press: { action: "mychecksCsv" } },
   ]),
 ];

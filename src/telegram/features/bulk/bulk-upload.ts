@@ -1,3 +1,4 @@
+import { personOf, placeOf } from "../history/asked-by.ts";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { decodeJson } from "../../../util/decode-json.ts";
@@ -170,6 +171,8 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   }
   await options.jobs.start(place.jobId, {
     ownerId,
+    owner: personOf(ctx.from),
+    place: placeOf(ctx.chat, file.threadId),
     chatId,
     ...(file.threadId === undefined ? {} : { threadId: file.threadId }),
     fileMessageId: file.messageId,

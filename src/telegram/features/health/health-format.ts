@@ -246,5 +246,6 @@ export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedSt
   }
   lines.push(line(t("digest-watched", { count: numbers.count(digest.watched) })));
   if (digest.cases) lines.push(line(casesLine(digest.cases, digest.to, f, { open: "digest-cases", none: "digest-cases-none" })));
+  if (digest.history) lines.push(line(t("digest-history", { checks: numbers.count(digest.history.checks), people: digest.history.people, open: digest.history.open })));
   return fitMessage(concat(lines, "\n"));
 }

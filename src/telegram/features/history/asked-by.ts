@@ -1,6 +1,7 @@
 import type { Chat, User } from "grammy/types";
 import type { HistoryHow, HistoryPerson, HistoryPlace } from "../../../payments/history/entry.ts";
 import { resultEntries, type HistoryRecorder } from "../../../payments/history/recorder.ts";
+import { eventEntries, type PaymentEvent } from "../../../payments/history/events.ts";
 import type { IdResult } from "../../../payments/query.ts";
 import type { BotContext } from "../../context.ts";
 import { topicOfUpdate } from "../../topic.ts";
@@ -28,4 +29,10 @@ export const askedIn = (ctx: BotContext): { who: HistoryPerson | undefined; wher
 export function recordAnswers(ctx: BotContext, history: HistoryRecorder | undefined, how: HistoryHow, results: readonly IdResult[], now = Date.now()): void {
   if (!history?.on) return;
   for (const entry of resultEntries(results, { at: now, how, ...askedIn(ctx) })) history.record(entry);
+}
+
+/** Something a person just did to payments (a watch started), into the history, named as the chat shows them. */
+export function recordEvent(ctx: BotContext, history: HistoryRecorder | undefined, payments: Parameters<typeof eventEntries>[0], event: Omit<PaymentEvent, "at" | "who" | "where">, now = Date.now()): void {
+  if (!history?.on) return;
+  for (const entry of eventEntries(payments, { ...event, at: now, ...askedIn(ctx) })) history.record(entry);
 }

@@ -1,4 +1,5 @@
-import type { HistoryEntry, HistoryPerson, Said } from "../../../payments/history/entry.ts";
+import type { MyChecksPage } from "../../../payments/history/my-checks.ts";
+import { NOT_FOUND, type HistoryEntry, type HistoryPerson, type Said } from "../../../payments/history/entry.ts";
 import type { Timeline, TimelineLine } from "../../../payments/history/timeline.ts";
 import type { Shown } from "../../../payments/history/visibility.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
@@ -41,7 +42,7 @@ function eventText(entry: HistoryEntry, who: Shown<HistoryPerson>, t: Translate)
   }
 }
 
-/** One line of the timeline, in the reader's language; times in BOT_TIMEZONE ("2026-11-24 15:04:05"). */
+/** One line of the timeline, in the reader's language; times in BOT_TIMEZONE ("24 Nov 2026 15:04:05"). */
 export function lineText(line: TimelineLine, t: Translate, time: (at: number) => string, bothKinds: boolean): string {
   if (line.type === "repeats") return `   ↻ ${t("history-repeats", { count: line.count, people: line.people, status: line.status ?? "?" })}`;
   const kind = bothKinds ? ` [${line.entry.kind}]` : "";
@@ -73,4 +74,10 @@ export function historyMessage(id: string, timeline: Timeline, page: readonly st
   const status = timeline.status === undefined ? t("history-no-status") : t("history-last-status", { status: saidText(timeline.lastSaid, t) || timeline.status });
   const header = position.pages > 1 ? `${t("history-title", { id })} · ${t("history-page", { page: position.page + 1, pages: position.pages })}` : t("history-title", { id });
   return [header, "", ...page, "", status].join("\n");
+}
+
+/** A page of /mychecks: one line a check (time, ID, kind, status as last known), newest first. */
+export function myChecksText(shown: MyChecksPage, t: Translate, time: (at: number) => string): string {
+  const lines = shown.checks.map(({ entry, status }) => `${time(entry.at)} · ${entry.transactionId} · ${entry.kind} · ${status === undefined ? t("mychecks-status-unknown") : status === NOT_FOUND ? t("history-said-not-found") : cleanServiceText(status, 40)}`);
+  return [t("mychecks-title", { page: shown.page + 1 }), "", ...lines].join("\n");
 }

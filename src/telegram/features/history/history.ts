@@ -55,10 +55,9 @@ export function historyRequest(text: string): { id: string; scope: Scope } | und
  */
 export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  const time = (() => {
-    const iso = isoInZone(deps.timeZone);
-    return (at: number) => iso(at).slice(0, 19).replace("T", " ");
-  })();
+  const iso = isoInZone(deps.timeZone);
+  // The day as the reader's language writes it, the time to the second, both in BOT_TIMEZONE.
+  const timeFor = (ctx: BotContext) => (at: number) => `${ctx.day(at)} ${iso(at).slice(11, 19)}`;
 
   /** The page asked for (the last when past the end), with its buttons; undefined when nothing was recorded. */
   const render = async (ctx: BotContext, scope: Scope, id: string, page: number) => {
@@ -66,7 +65,7 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
     const view = historyView(reader);
     const timeline = await readTimeline(deps.journal, scope, id, reader, view);
     if (timeline.entries === 0) return undefined;
-    const pages = pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, time, scope === "status")));
+    const pages = pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, timeFor(ctx), scope === "status")));
     const at = Math.max(0, Math.min(page, pages.length - 1));
     const keyboard = new InlineKeyboard();
     if (at > 0) keyboard.text("◀", await historyButtons.encode({ action: "historyPage", scope, id, page: at - 1 }, deps.answers.buttons));

@@ -14,6 +14,9 @@ import { answerView } from "../../views/answer-view.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import type { Clock } from "../../views/format/text.ts";
 import { formatNotice, type GiveUpTimes } from "./watch-format.ts";
+import { eventEntries, peopleAsOne } from "../../../payments/history/events.ts";
+import type { HistoryRecorder } from "../../../payments/history/recorder.ts";
+import { isFinal } from "../../../payments/enquiry/types.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
 
@@ -35,6 +38,8 @@ export interface WatchNotifierOptions {
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
+  /** Where "settled notice sent to …" goes on the payment's timeline (absent: nowhere). */
+  history?: HistoryRecorder | undefined;
   /** Whether the chat may still see its watches (the scheduler's rule): asked again just before sending. */
   mayWatch: (watch: Pick<Notice, "chatId" | "chatType">) => Promise<boolean>;
 }
@@ -123,6 +128,7 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     if (!posted.ok) return failed(ref, notice, posted.failure, context);
     await store.noticeDone(ref, notice.id, "sent");
     options.onResult?.("sent");
+    if (notice.reason === "settled") recordNotified(options.history, ref, notice);
     logger.info(context, "watch notification sent");
     await updateOriginal(notice);
     return true;
@@ -203,4 +209,13 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     reportedElsewhere: (error) => error instanceof StateUnavailableError,
     logger,
   });
+}
+
+/** "📣 settled notice sent to Ama, Bob": on the timeline of the kind that settled, once the message is sent. */
+function recordNotified(history: HistoryRecorder | undefined, ref: TargetRef, notice: Notice): void {
+  if (!history?.on) return;
+  const settledKind = notice.outcomes.find(isFinal)?.kind;
+  const who = peopleAsOne(notice.subscribers.map((subscriber) => ({ id: subscriber.userId, name: subscriber.name })));
+  const where = { chatId: notice.chatId, title: notice.chatType === "private" ? "private" : "", ...(notice.threadId === undefined ? {} : { topic: notice.threadId }) };
+  for (const entry of eventEntries([{ ...ref, settledKind }], { at: Date.now(), event: "watch-notified", how: "watch", who, where })) history.record(entry);
 }

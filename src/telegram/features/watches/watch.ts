@@ -4,6 +4,7 @@ import { parseIds } from "../../../payments/parse-ids.ts";
 import { queryCost, type IdResult, type Query, type Scope } from "../../../payments/query.ts";
 import { answerWatchers } from "../../../payments/watches/answer-watchers.ts";
 import { startWatch } from "../../../payments/watches/start-watch.ts";
+import { recordEvent } from "../history/asked-by.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../../state/ports.ts";
 import type { BotContext } from "../../context.ts";
@@ -59,6 +60,7 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
       return;
     }
     const { added } = watched;
+    recordEvent(ctx, deps.history, watched.newly, { event: "watch-started", how: "watch" });
     const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: added });
     // The answer is the message the notification will reply to (and edit once settled).
     const { sent } = await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
@@ -151,6 +153,7 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
     return;
   }
   const added = result.type === "started" ? result.added : 0;
+  if (result.type === "started") recordEvent(ctx, deps.history, result.newly, { event: "watch-started", how: "watch" });
   ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: targets.map((ref) => `${ref.scope}:${ref.transactionId}`), added }, "watch started");
   await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(added > 0 ? "toast-watching" : "toast-already-watching") }), ctx.logger);
   await refreshKeyboard(ctx, deps, query, targets);

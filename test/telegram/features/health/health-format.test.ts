@@ -104,6 +104,10 @@ describe("health messages", () => {
     expect(formatDigest(withCases, formats("en")).text.split("\n").at(-1)).toBe("Cases: 5 opened, 1 resolved; open now: 3, the oldest since 07:00:00 UTC");
     expect(formatDigest(withCases, formats("fr")).text.split("\n").at(-1)).toBe("Dossiers : 5 ouverts, 1 résolu ; encore ouverts : 3, le plus ancien depuis 07:00:00 UTC");
     expect(formatDigest({ ...digest, cases: { open: 0, oldestOpenedAt: undefined, opened: 1, resolved: 1 } }, formats("en")).text.split("\n").at(-1)).toBe("Cases: 1 opened, 1 resolved; none open now");
+    // With HISTORY_DAYS: the checks people made, and what is still not final a day later.
+    const withHistory = { ...digest, history: { checks: 1234, people: 1, open: 0 } };
+    expect(formatDigest(withHistory, formats("en")).text.split("\n").at(-1)).toBe("Checks yesterday: 1,234 by one person; no payment still not final after 24 hours");
+    expect(formatDigest({ ...digest, history: { checks: 9, people: 4, open: 2 } }, formats("fr")).text.split("\n").at(-1)).toBe("Vérifications hier : 9 par 4 personnes ; 2 paiements toujours en attente après 24 heures");
   });
 });
 

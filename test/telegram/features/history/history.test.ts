@@ -80,6 +80,16 @@ describe("/history", () => {
     expect(buttonsOf(edit?.payload.reply_markup).map((button) => button.text)).toEqual(["◀", "🔄 Check now"]);
   });
 
+  it("shows a watch started on the payment's timeline, once when both kinds are read", async () => {
+    const t = bot();
+    await t.ask("/watch TX-5");
+    const [reply] = await t.ask("/history TX-5", ADMIN);
+    const lines = String(reply?.payload.text).split("\n");
+    expect(lines.filter((line) => line.includes("🔔 watch started by Ama"))).toHaveLength(1);
+    const [mine] = await t.ask("/history TX-5 collection");
+    expect(String(mine?.payload.text)).toContain("🔔 watch started by you");
+  });
+
   it("gives nobody without access anything, the revoked included", async () => {
     const t = bot(undefined, { allowedUserIds: new Set([USER.id]) });
     await t.ask("/allow 5002", ADMIN);
