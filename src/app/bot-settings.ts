@@ -1,8 +1,8 @@
 import type { AccessLists } from "../access/policy.ts";
-import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../config/watches.ts";
-import { HEALTH_DEFAULTS, type HealthSettings } from "../config/health.ts";
+import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../config/areas/watches.ts";
+import { HEALTH_DEFAULTS, type HealthSettings } from "../config/areas/health.ts";
 import { type Config } from "../config/config.ts";
-import { HISTORY_DAYS_DEFAULT } from "../config/history.ts";
+import { HISTORY_DAYS_DEFAULT } from "../config/areas/history.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */

@@ -11,7 +11,7 @@ import { accessRequestsFeature } from "../../telegram/features/access/requests.t
 import type { AccessFeatureDeps } from "../../telegram/features/access/shared.ts";
 import { isAccessUpdate } from "../../telegram/middleware/access-gate.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface AccessArea extends Area {
   control: AccessControl;

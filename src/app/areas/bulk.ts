@@ -13,7 +13,7 @@ import type { TelegramFiles } from "../../telegram/transport/files.ts";
 import { bulkDelivery } from "../../telegram/features/bulk/bulk-delivery.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface BulkAreaOptions {
   settings: Pick<BotSettings, "timeZone" | "bulkMaxIds">;

@@ -1,8 +1,8 @@
-import { auditIntoHistory } from "../../payments/history/case-entries.ts";
-import type { HistoryRecorder } from "../../payments/history/recorder.ts";
+import { auditIntoHistory } from "../../payments/history/recording/case-entries.ts";
+import type { HistoryRecorder } from "../../payments/history/recording/recorder.ts";
 import type { Api } from "grammy";
 import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
-import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/cases.ts";
+import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/areas/cases.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";
@@ -22,7 +22,7 @@ import { clockIn } from "../../telegram/views/format/text.ts";
 import type { BackgroundLoop } from "../../util/background-loop.ts";
 import { timeZone } from "../../util/time-zone.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface CasesAreaOptions {
   settings: Pick<BotSettings, "watches" | "timeZone" | "telegram"> & { support: SupportSettings };

@@ -18,7 +18,7 @@ import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface HealthAreaOptions {
   settings: Pick<BotSettings, "health" | "timeZone">;

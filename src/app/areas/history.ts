@@ -1,10 +1,10 @@
 import type { Logger } from "../../logger.ts";
-import { createHistoryRecorder, type HistoryRecorder } from "../../payments/history/recorder.ts";
+import { createHistoryRecorder, type HistoryRecorder } from "../../payments/history/recording/recorder.ts";
 import { startHistoryRetention } from "../../payments/history/retention-loop.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { BackgroundLoop } from "../../util/background-loop.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 import type { AccessPolicy } from "../../access/policy.ts";
 import type { PressRouter } from "../../telegram/buttons/router.ts";
 import type { BotFeature } from "../../telegram/create-bot.ts";

@@ -5,7 +5,7 @@ import type { BotFeature } from "../../telegram/create-bot.ts";
 import { languageChoices, type LanguageChoices } from "../../telegram/stores/language-choices.ts";
 import { languageFeature } from "../../telegram/features/language/language.ts";
 import type { Translations } from "../../telegram/i18n.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 /** The languages people and groups chose with /language, as durable records, with their copy kept fresh; /language itself. */
 export function languagesArea(state: StateStore, translations: Translations, presses: PressRouter, logger: Logger): Area & { choices: LanguageChoices; feature: BotFeature } {

@@ -17,7 +17,7 @@ import type { AnswerDependencies } from "../../telegram/features/send-answer.ts"
 import { watchFeature } from "../../telegram/features/watches/watch.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface WatchesAreaOptions {
   settings: Pick<BotSettings, "watches" | "backgroundPerSecond" | "timeZone" | "support">;

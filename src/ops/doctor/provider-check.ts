@@ -8,7 +8,7 @@ import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
 import { inspectToken, tokenHealth } from "../../payments/service-token/service-token.ts";
 import { tokenRequester } from "../../payments/service-token/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
-import { clientSecretSpellings } from "../../config/service-token.ts";
+import { clientSecretSpellings } from "../../config/areas/service-token.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
 import { englishDuration, type Duration } from "./english.ts";
 import { tokenLifetime } from "./token-lifetime.ts";

@@ -1,5 +1,5 @@
 import { configSecrets, CONFIG_VARIABLES, parseConfig, type Config } from "../../config/config.ts";
-import { enquiryVariables } from "../../config/enquiry.ts";
+import { enquiryVariables } from "../../config/areas/enquiry.ts";
 import { scrubSecrets, SecretSet } from "../../logger.ts";
 import { enquiryAddress, enquiryBase } from "../../payments/enquiry/enquiry-address.ts";
 import { passed, type CheckResult } from "./check.ts";

@@ -1,6 +1,6 @@
 import type { Journal } from "../../state/journal.ts";
 import { decodeEntry, type HistoryEntry } from "./entry.ts";
-import { matchesFilters, type ExportFilters } from "./export-request.ts";
+import { matchesFilters, type ExportFilters } from "./export/export-request.ts";
 
 /** Entries read from the store at a time: one round trip each, a few hundred kilobytes. */
 const PAGE = 1_000;

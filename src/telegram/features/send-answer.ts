@@ -1,6 +1,6 @@
 import type { ReplyParameters } from "grammy/types";
 import type { HistoryHow } from "../../payments/history/entry.ts";
-import type { HistoryRecorder } from "../../payments/history/recorder.ts";
+import type { HistoryRecorder } from "../../payments/history/recording/recorder.ts";
 import { topicOfUpdate } from "../topic.ts";
 import { personOf, placeOf, recordAnswers } from "./history/asked-by.ts";
 import type { Asker, Checker, Via } from "../../payments/check.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Case } from "../../../src/payments/cases/case.ts";
 import type { CaseAudit } from "../../../src/payments/cases/case-events.ts";
-import { auditIntoHistory } from "../../../src/payments/history/case-entries.ts";
+import { auditIntoHistory } from "../../../src/payments/history/recording/case-entries.ts";
 import type { HistoryEntry } from "../../../src/payments/history/entry.ts";
 import { eventEntries, peopleAsOne } from "../../../src/payments/history/events.ts";
-import { NO_HISTORY, type HistoryRecorder } from "../../../src/payments/history/recorder.ts";
+import { NO_HISTORY, type HistoryRecorder } from "../../../src/payments/history/recording/recorder.ts";
 import { outcomes } from "../../support/outcomes.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeEntry, encodeEntry, isFinalStatus, NOT_FOUND, saidOf, statusOf, type HistoryEntry } from "../../../src/payments/history/entry.ts";
-import { matchesFilters, parseExportRequest } from "../../../src/payments/history/export-request.ts";
-import { exportRow, isoInZone, LatestPerPayment } from "../../../src/payments/history/export-rows.ts";
+import { matchesFilters, parseExportRequest } from "../../../src/payments/history/export/export-request.ts";
+import { exportRow, isoInZone, LatestPerPayment } from "../../../src/payments/history/export/export-rows.ts";
 import { historyCutoff, nextRemovalIn, REMOVAL_BATCH } from "../../../src/payments/history/retention.ts";
 import { foldTimeline } from "../../../src/payments/history/timeline.ts";
 import { historyView, type HistoryReader } from "../../../src/payments/history/visibility.ts";

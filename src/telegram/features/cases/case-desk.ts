@@ -1,7 +1,7 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import { InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
-import type { SupportSettings } from "../../../config/cases.ts";
+import type { SupportSettings } from "../../../config/areas/cases.ts";
 import type { Logger } from "../../../logger.ts";
 import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../../payments/cases/case.ts";
 import type { CaseAudit } from "../../../payments/cases/case-events.ts";

@@ -1,6 +1,6 @@
 import type { Chat, User } from "grammy/types";
 import type { HistoryHow, HistoryPerson, HistoryPlace } from "../../../payments/history/entry.ts";
-import { resultEntries, type HistoryRecorder } from "../../../payments/history/recorder.ts";
+import { resultEntries, type HistoryRecorder } from "../../../payments/history/recording/recorder.ts";
 import { eventEntries, type PaymentEvent } from "../../../payments/history/events.ts";
 import type { IdResult } from "../../../payments/query.ts";
 import type { BotContext } from "../../context.ts";

@@ -1,9 +1,9 @@
 import { Composer, InputFile } from "grammy";
 import { isAdmin } from "../../../access/policy.ts";
 import type { HistoryEntry } from "../../../payments/history/entry.ts";
-import { exportCsv, latestCsv } from "../../../payments/history/export-csv.ts";
-import { parseExportRequest, type ExportParse, type ExportRequest } from "../../../payments/history/export-request.ts";
-import { isoInZone, LatestPerPayment } from "../../../payments/history/export-rows.ts";
+import { exportCsv, latestCsv } from "../../../payments/history/export/export-csv.ts";
+import { parseExportRequest, type ExportParse, type ExportRequest } from "../../../payments/history/export/export-request.ts";
+import { isoInZone, LatestPerPayment } from "../../../payments/history/export/export-rows.ts";
 import { firstAndRest, rangeEntries } from "../../../payments/history/read-range.ts";
 import type { BotContext } from "../../context.ts";
 import { topicOfUpdate, inTopic } from "../../topic.ts";

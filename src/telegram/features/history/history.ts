@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { isAdmin, isAllowed, type AccessPolicy } from "../../../access/policy.ts";
 import { isValidTransactionId } from "../../../payments/enquiry/transaction-id.ts";
-import { isoInZone } from "../../../payments/history/export-rows.ts";
+import { isoInZone } from "../../../payments/history/export/export-rows.ts";
 import { readTimeline } from "../../../payments/history/read-timeline.ts";
 import { historyView, type HistoryReader } from "../../../payments/history/visibility.ts";
 import { queryCost, SCOPES, type Query, type Scope } from "../../../payments/query.ts";

@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import { exportCsv } from "../../../payments/history/export-csv.ts";
-import { isoInZone } from "../../../payments/history/export-rows.ts";
+import { exportCsv } from "../../../payments/history/export/export-csv.ts";
+import { isoInZone } from "../../../payments/history/export/export-rows.ts";
 import { personChecks, readMyChecks, toRecheck, type MyChecksPage } from "../../../payments/history/my-checks.ts";
 import { firstAndRest } from "../../../payments/history/read-range.ts";
 import { historyView } from "../../../payments/history/visibility.ts";

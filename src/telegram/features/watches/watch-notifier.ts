@@ -15,7 +15,7 @@ import type { ButtonStore } from "../../stores/button-store.ts";
 import type { Clock } from "../../views/format/text.ts";
 import { formatNotice, type GiveUpTimes } from "./watch-format.ts";
 import { eventEntries, peopleAsOne } from "../../../payments/history/events.ts";
-import type { HistoryRecorder } from "../../../payments/history/recorder.ts";
+import type { HistoryRecorder } from "../../../payments/history/recording/recorder.ts";
 import { isFinal } from "../../../payments/enquiry/types.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";

@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_WATCH_SETTINGS } from "../../../../src/config/watches.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../../../../src/config/areas/watches.ts";
 import type { NewWatch, TargetRef } from "../../../../src/payments/watches/target.ts";
 import { createWatchStore } from "../../../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../../../src/state/sqlite/open-database.ts";

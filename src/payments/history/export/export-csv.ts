@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { EXPORT_COLUMNS, exportRow, LATEST_COLUMNS, type LatestPerPayment } from "./export-rows.ts";
-import type { HistoryEntry } from "./entry.ts";
+import type { HistoryEntry } from "../entry.ts";
 
 /** Rows turned into CSV at a time: a chunk of a few hundred kilobytes, the event loop free in between. */
 const ROWS_PER_CHUNK = 500;

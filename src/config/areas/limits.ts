@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, withDefault } from "./values.ts";
+import { integer, withDefault } from "../values.ts";
 
 /** How much may be asked: each user within the rate limit, background work within its budget, a file within its size. */
 export interface LimitSettings {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { enquiryBase } from "../payments/enquiry/enquiry-address.ts";
-import { badHeaderCharacter, isHeaderName } from "../payments/enquiry/http-header.ts";
-import { decodeJson } from "../util/decode-json.ts";
+import { enquiryBase } from "../../payments/enquiry/enquiry-address.ts";
+import { badHeaderCharacter, isHeaderName } from "../../payments/enquiry/http-header.ts";
+import { decodeJson } from "../../util/decode-json.ts";
 import type { TokenSource } from "./service-token.ts";
-import { httpUrl, integer, optional, required, withDefault, type Environment } from "./values.ts";
+import { httpUrl, integer, optional, required, withDefault, type Environment } from "../values.ts";
 
 /** The provider's enquiry API: where it is, what goes with every request, and how long the bot waits. */
 export interface EnquirySettings {

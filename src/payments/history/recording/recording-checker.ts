@@ -1,5 +1,5 @@
-import type { Checker } from "../check.ts";
-import type { HistoryHow } from "./entry.ts";
+import type { Checker } from "../../check.ts";
+import type { HistoryHow } from "../entry.ts";
 import { resultEntries, type HistoryRecorder } from "./recorder.ts";
 
 /**

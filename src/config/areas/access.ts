@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AccessLists } from "../access/policy.ts";
-import { bool, chatTopic, decimal, idList, optional, presentIn, TRUE_WORDS, withDefault, type Environment } from "./values.ts";
+import type { AccessLists } from "../../access/policy.ts";
+import { bool, chatTopic, decimal, idList, optional, presentIn, TRUE_WORDS, withDefault, type Environment } from "../values.ts";
 
 /** Who may use the bot, who decides from the chat, and where the admins are told. */
 export interface AccessSettings {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, optional, presentIn, secretValue, trimmed, urlWith, withDefault, type Environment } from "./values.ts";
+import { integer, optional, presentIn, secretValue, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
 
 export type StateConfig = { kind: "sqlite"; path: string } | { kind: "redis"; connection: RedisConnection; prefix: string };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, withDefault } from "./values.ts";
+import { integer, withDefault } from "../values.ts";
 
 /** Days of history kept by default: a quarter, as disputes and reconciliations need. */
 export const HISTORY_DAYS_DEFAULT = 90;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal, integer, withDefault, type Environment } from "./values.ts";
+import { decimal, integer, withDefault, type Environment } from "../values.ts";
 
 export interface WatchSettings {
   firstCheckMs: number;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ChatTopic } from "../access/telegram-id.ts";
-import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
-import { chatTopicList, decimal, integer, optional, trimmed, withDefault } from "./values.ts";
+import type { ChatTopic } from "../../access/telegram-id.ts";
+import type { HealthThresholds } from "../../payments/health/judging/thresholds.ts";
+import { chatTopicList, decimal, integer, optional, trimmed, withDefault } from "../values.ts";
 
 /** How the provider's health is judged and told (see docs/health.md). */
 export interface HealthSettings {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fitsInBearerHeader } from "../payments/enquiry/http-header.ts";
-import { basicAuthorization, type ClientCredentials } from "../payments/service-token/token-request.ts";
-import { optional, presentIn, secretValue, trimmed, urlWith, withDefault, type Environment } from "./values.ts";
+import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
+import { basicAuthorization, type ClientCredentials } from "../../payments/service-token/token-request.ts";
+import { optional, presentIn, secretValue, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
 
 /** Exactly one way to have the service token: given, in a file, or obtained by the bot itself (client credentials). */
 export type TokenSource = { source: "environment"; value: string } | { source: "file"; path: string } | { source: "client_credentials"; credentials: ClientCredentials };

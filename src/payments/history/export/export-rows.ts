@@ -1,7 +1,7 @@
-import { cleanServiceText } from "../../util/service-text.ts";
-import { timeZone } from "../../util/time-zone.ts";
-import { neutralise } from "../bulk/report.ts";
-import type { HistoryEntry } from "./entry.ts";
+import { cleanServiceText } from "../../../util/service-text.ts";
+import { timeZone } from "../../../util/time-zone.ts";
+import { neutralise } from "../../bulk/report.ts";
+import type { HistoryEntry } from "../entry.ts";
 
 export const EXPORT_COLUMNS = ["time", "kind", "transaction_id", "status", "mno_reference", "service_transaction_id", "reason", "user_id", "user_name", "chat", "how", "event"] as const;
 export const LATEST_COLUMNS = ["transaction_id", "kind", "status", "last_answer_at", "answers"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, integer, optional, presentIn, required, trimmed, urlWith, withDefault, type Environment } from "./values.ts";
+import { httpUrl, integer, optional, presentIn, required, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
 
 /** The bot's token, the Bot API it talks to, and how updates reach it: polling, or a webhook behind HTTP_PORT. */
 export interface TelegramSettings {

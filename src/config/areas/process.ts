@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, optional, trimmed, withDefault } from "./values.ts";
+import { integer, optional, trimmed, withDefault } from "../values.ts";
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];

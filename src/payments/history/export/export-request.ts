@@ -1,6 +1,6 @@
-import { addDays, dayKey, timeZone, type WallClock } from "../../util/time-zone.ts";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../enquiry/types.ts";
-import { statusOf, type HistoryEntry } from "./entry.ts";
+import { addDays, dayKey, timeZone, type WallClock } from "../../../util/time-zone.ts";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
+import { statusOf, type HistoryEntry } from "../entry.ts";
 
 /** The longest range one export covers: a quarter. */
 export const MAX_EXPORT_DAYS = 92;

@@ -1,10 +1,10 @@
-import type { Logger } from "../../logger.ts";
-import type { Journal } from "../../state/journal.ts";
-import { StateUnavailableError } from "../../state/ports.ts";
-import { isCancelled, type EnquiryOutcome } from "../enquiry/types.ts";
-import { relevantOutcomes, type IdResult } from "../query.ts";
-import { encodeEntry, paymentKey, saidOf, statusOf, type HistoryEntry, type HistoryHow, type HistoryPerson, type HistoryPlace } from "./entry.ts";
-import { retentionMs } from "./retention.ts";
+import type { Logger } from "../../../logger.ts";
+import type { Journal } from "../../../state/journal.ts";
+import { StateUnavailableError } from "../../../state/ports.ts";
+import { isCancelled, type EnquiryOutcome } from "../../enquiry/types.ts";
+import { relevantOutcomes, type IdResult } from "../../query.ts";
+import { encodeEntry, paymentKey, saidOf, statusOf, type HistoryEntry, type HistoryHow, type HistoryPerson, type HistoryPlace } from "../entry.ts";
+import { retentionMs } from "../retention.ts";
 
 /**
  * Where every answer and event about a payment is recorded: one function, injected into whatever

@@ -1,4 +1,4 @@
-import type { Deadline } from "../../util/deadline.ts";
+import type { Deadline } from "../util/deadline.ts";
 
 /**
  * A part of the bot with work of its own beside the updates (keeping a copy fresh, checking

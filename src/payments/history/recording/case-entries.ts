@@ -1,5 +1,5 @@
-import type { CaseAudit } from "../cases/case-events.ts";
-import type { HistoryEvent } from "./entry.ts";
+import type { CaseAudit } from "../../cases/case-events.ts";
+import type { HistoryEvent } from "../entry.ts";
 import type { HistoryRecorder } from "./recorder.ts";
 
 /** The changes of a case that go on its payment's timeline (joining, reminders, relayed messages stay in the audit). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatTopic, decimal, optional, presentIn, withDefault, type Environment } from "./values.ts";
+import { chatTopic, decimal, optional, presentIn, withDefault, type Environment } from "../values.ts";
 
 /** Where cases go, and when one nobody took is recalled (see docs/cases.md). */
 export interface SupportSettings {
