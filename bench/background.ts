@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_WATCH_SETTINGS } from "../src/config/watches.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../src/config/areas/watches.ts";
 import { createWatchStore } from "../src/payments/watches/watch-store.ts";
 import { openSqliteStore } from "../src/state/sqlite/sqlite-store.ts";
 import type { FakeBotApi } from "../test/support/fake-bot-api.ts";

@@ -1,4 +1,5 @@
 import type { bulkFile, settleStorm, watchStorm } from "./background.ts";
+import type { receiptRendering } from "./receipts.ts";
 import type { redisMode } from "./redis-mode.ts";
 import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, morningBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
 
@@ -14,6 +15,7 @@ export type ScenarioResults = Partial<{
   settleStorm: Awaited<ReturnType<typeof settleStorm>>;
   bulkFile: Awaited<ReturnType<typeof bulkFile>>;
   redisMode: Awaited<ReturnType<typeof redisMode>>;
+  receipts: Awaited<ReturnType<typeof receiptRendering>>;
 }>;
 
 interface Results {
@@ -205,6 +207,24 @@ export function renderTable(results: Results, poolSize: number): string {
         ].join("\n"),
       );
     }
+  }
+  if (s.receipts) {
+    const r = s.receipts;
+    parts.push(
+      [
+        `**9. Receipt pictures: ${n(r.receipts)} receipts one after another (each language in turn), then 20 at once, in a process started as the bot is (ours)**`,
+        "",
+        "| | measured | target | |",
+        "|---|---:|---:|---|",
+        row("CPU ms per receipt (the thread pool's included)", n(r.cpuMsPerReceipt, 1), "≤ 100", pass(r.targets.cpuWithin100Ms)),
+        row("CPU ms per receipt of hostile provider text", n(r.cpuMsPerHostileReceipt, 1), "", ""),
+        row("CPU ms for the first receipt (fonts read)", n(r.firstCpuMs, 1), "", ""),
+        row("RSS added (MB): one after another / after 20 at once", `${n(r.rssAddedMb.oneByOne)} / ${n(r.rssAddedMb.afterTwentyAtOnce)}`, "≤ 40", pass(r.targets.rssWithin40Mb)),
+        row("20 at once: the event loop held up at most (ms), p99", `${n(r.twentyAtOnce.eventLoopDelayMaxMs, 1)}, ${n(r.twentyAtOnce.eventLoopDelayP99Ms, 1)}`, "≤ 50", pass(r.targets.eventLoopHeldUnder50MsWhileTwentyAreMade)),
+        row("20 at once: the last one after (ms)", n(r.twentyAtOnce.makespanMs), "", ""),
+        row("average PNG (KB)", n(r.averageKb), "< 300", pass(r.averageKb < 300)),
+      ].join("\n"),
+    );
   }
   return parts.join("\n\n");
 }

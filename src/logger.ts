@@ -2,6 +2,12 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from "p
 
 export type { Logger } from "pino";
 
+/** How a secret may be written in a log line (as it is, JSON-escaped, escaped twice), and the secret itself. */
+export interface SecretSpelling {
+  text: string;
+  secret: string;
+}
+
 /**
  * Secret values known at run time (bot token, service token, webhook secret). Fixed ones are
  * added once; a value that is replaced over the bot's life (a renewed or rotated service token, a
@@ -9,18 +15,18 @@ export type { Logger } from "pino";
  * is still masked for a while and the list does not grow with every renewal.
  */
 export class SecretSet {
-  #fixed = new Set<string>();
-  #slots = new Map<string, string[][]>();
-  #values: string[] = [];
+  #fixed = new Map<string, SecretSpelling>();
+  #slots = new Map<string, SecretSpelling[][]>();
+  #values: SecretSpelling[] = [];
 
   /**
    * Any non-empty value, however short: a short secret is still a secret, masked where it stands as
-   * a whole value (see `scrubSecrets`). Its JSON-escaped spelling is added too, since log lines are JSON.
+   * a whole value (see `scrubSecrets`). Its JSON-escaped spellings are added too, since log lines are JSON.
    */
   add(value: string | undefined): void {
     const spellings = spellingsOf([value]);
-    if (spellings.length === 0 || spellings.every((spelling) => this.#fixed.has(spelling))) return;
-    spellings.forEach((spelling) => this.#fixed.add(spelling));
+    if (spellings.length === 0 || spellings.every((spelling) => this.#fixed.has(spelling.text))) return;
+    spellings.forEach((spelling) => this.#fixed.set(spelling.text, spelling));
     this.#refresh();
   }
 
@@ -30,27 +36,38 @@ export class SecretSet {
     if (spellings.length === 0) return;
     const kept = this.#slots.get(slot) ?? [];
     const latest = kept[kept.length - 1];
-    if (latest && latest.length === spellings.length && latest.every((spelling, index) => spelling === spellings[index])) return;
+    if (latest && latest.length === spellings.length && latest.every((spelling, index) => spelling.text === spellings[index]?.text)) return;
     this.#slots.set(slot, [...kept, spellings].slice(-keep));
     this.#refresh();
   }
 
-  values(): Iterable<string> {
+  values(): readonly SecretSpelling[] {
     return this.#values;
   }
 
   #refresh(): void {
-    const all = new Set([...this.#fixed, ...[...this.#slots.values()].flat(2)]);
+    const all = new Map<string, SecretSpelling>(this.#fixed);
+    for (const spelling of [...this.#slots.values()].flat(2)) all.set(spelling.text, spelling);
     // Longest first, so that a secret containing another is masked whole.
-    this.#values = [...all].sort((a, b) => b.length - a.length);
+    this.#values = [...all.values()].sort((a, b) => b.text.length - a.text.length);
   }
 }
 
 /** A renewed token's predecessors stay masked this many renewals (a slow request may still log one). */
 const SLOT_KEEPS = 4;
 
-function spellingsOf(values: readonly (string | undefined)[]): string[] {
-  return values.filter((value): value is string => value !== undefined && value !== "").flatMap((value) => [value, JSON.stringify(value).slice(1, -1)]);
+/**
+ * A secret as it is (plain text, doctor's lines), as a JSON string writes it (a line break as \n, a
+ * quote as \"), and escaped twice (a JSON body quoted inside a logged message).
+ */
+function spellingsOf(values: readonly (string | undefined)[]): SecretSpelling[] {
+  return values
+    .filter((value): value is string => value !== undefined && value !== "")
+    .flatMap((secret) => {
+      const once = JSON.stringify(secret).slice(1, -1);
+      const twice = JSON.stringify(once).slice(1, -1);
+      return [...new Set([secret, once, twice])].map((text) => ({ text, secret }));
+    });
 }
 
 export const REDACTED = "[REDACTED]";
@@ -111,11 +128,50 @@ export const MASKED_ANYWHERE_FROM = 16;
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
 const isWordCharacter = (character: string | undefined) => character !== undefined && WORD_CHARACTER.test(character);
 
-/** Whether `text` has the secret at `start`..`end` as a whole value: no letter, digit or _ glued to either end. */
-function standsAlone(text: string, start: number, end: number, secret: string): boolean {
-  const leftOpen = !isWordCharacter(secret[0]) || !isWordCharacter(text[start - 1]);
-  const rightOpen = !isWordCharacter(secret[secret.length - 1]) || !isWordCharacter(text[end]);
+/** Whether `secret` stands alone between the characters `before` and `after`: no letter, digit or _ glued to either end. */
+function standsAlone(before: string | undefined, after: string | undefined, secret: string): boolean {
+  const leftOpen = !isWordCharacter(secret[0]) || !isWordCharacter(before);
+  const rightOpen = !isWordCharacter(secret[secret.length - 1]) || !isWordCharacter(after);
   return leftOpen && rightOpen;
+}
+
+/**
+ * A log line is JSON, so the characters around a secret are read as JSON wrote them: "\nab" is a line
+ * break before "ab" (not the letter n), and an "n" right after a backslash is no letter of the text at all.
+ */
+const INSIDE_AN_ESCAPE = Symbol("inside an escape");
+type Neighbour = string | undefined | typeof INSIDE_AN_ESCAPE;
+const ESCAPED: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" };
+
+/** Whether an escape sequence starts at `at`: a backslash after an even number of backslashes. */
+function escapeStartsAt(text: string, at: number): boolean {
+  if (text[at] !== "\\") return false;
+  let run = 0;
+  while (at - run - 1 >= 0 && text[at - run - 1] === "\\") run++;
+  return run % 2 === 0;
+}
+
+function unescaped(text: string, at: number): string | undefined {
+  const next = text[at + 1];
+  if (next === "u") return String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16));
+  return next === undefined ? undefined : (ESCAPED[next] ?? next);
+}
+
+/** The character of the decoded text that ends at `index`, or INSIDE_AN_ESCAPE when `index` cuts an escape in two. */
+function characterBefore(text: string, index: number): Neighbour {
+  // The nearest escape that starts before `index` is the only one that can reach it.
+  for (let back = 1; back <= 6; back++) {
+    const at = index - back;
+    if (at < 0 || !escapeStartsAt(text, at)) continue;
+    const length = text[at + 1] === "u" ? 6 : 2;
+    return back === length ? unescaped(text, at) : back < length ? INSIDE_AN_ESCAPE : text[index - 1];
+  }
+  return text[index - 1];
+}
+
+/** The character of the decoded text that starts at `index`. */
+function characterAt(text: string, index: number): string | undefined {
+  return escapeStartsAt(text, index) ? unescaped(text, index) : text[index];
 }
 
 /** Whether what starts at `index` is a bare JSON value (after `:`, `,` or `[`, outside any string): rare, so the scan costs little. */
@@ -131,23 +187,26 @@ function bareJsonValue(text: string, index: number): boolean {
 }
 
 /**
- * `text` with `secret` masked where it stands alone (everywhere when it is long). Where it stands as
- * a bare JSON value (a number after `:`, `,` or `[`), the mask is a JSON string: the line stays JSON.
+ * `text` with the secret masked where it stands alone (everywhere when it is long), never where a
+ * match would cut an escape sequence in two. Where it stands as a bare JSON value (a number after
+ * `:`, `,` or `[`), the mask is a JSON string: the line stays JSON.
  */
-function maskSecret(text: string, secret: string): string {
-  let index = text.indexOf(secret);
+function maskSecret(text: string, { text: spelling, secret }: SecretSpelling): string {
+  let index = text.indexOf(spelling);
   if (index === -1) return text;
   const anywhere = secret.length >= MASKED_ANYWHERE_FROM;
   let out = "";
   let from = 0;
   while (index !== -1) {
-    const end = index + secret.length;
-    if (anywhere || standsAlone(text, index, end, secret)) {
+    const end = index + spelling.length;
+    const before = characterBefore(text, index);
+    const whole = before !== INSIDE_AN_ESCAPE && characterBefore(text, end) !== INSIDE_AN_ESCAPE;
+    if (whole && (anywhere || standsAlone(before, characterAt(text, end), secret))) {
       out += text.slice(from, index) + (bareJsonValue(text, index) ? `"${REDACTED}"` : REDACTED);
       from = end;
-      index = text.indexOf(secret, end);
+      index = text.indexOf(spelling, end);
     } else {
-      index = text.indexOf(secret, index + 1);
+      index = text.indexOf(spelling, index + 1);
     }
   }
   return out + text.slice(from);
@@ -156,7 +215,7 @@ function maskSecret(text: string, secret: string): string {
 /** Masks every known secret (see {@link MASKED_ANYWHERE_FROM}) and anything shaped like a bot token or bearer credential. */
 export function scrubSecrets(text: string, secrets: SecretSet): string {
   let out = text;
-  for (const secret of secrets.values()) out = maskSecret(out, secret);
+  for (const spelling of secrets.values()) out = maskSecret(out, spelling);
   return out.replace(BOT_TOKEN_IN_TEXT, REDACTED).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
 }
 

@@ -65,8 +65,9 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
 
   let phase: Phase = "starting";
   let polling: PollingRun | undefined;
-  const readiness = () =>
-    assessReadiness({ mode: transport.mode, phase, token: token.status(), tokenReport: token.report(), state: state.health(), role: polling && state.shared ? polling.role : undefined }, new Date());
+  const readinessAt = (at: Phase) =>
+    assessReadiness({ mode: transport.mode, phase: at, token: token.status(), tokenReport: token.report(), state: state.health(), role: polling && state.shared ? polling.role : undefined }, new Date());
+  const readiness = () => readinessAt(phase);
 
   const receiver =
     transport.mode === "webhook"
@@ -123,7 +124,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
         inFlight,
         claims,
         logger,
-        ...(state.shared ? { lease: { leases: state.leases, instanceId, ttlMs: transport.leaseSeconds * 1000 } } : {}),
+        // Ready but for the phase: a token to send. One with its credentials refused leaves polling to one that has.
+        ...(state.shared ? { lease: { leases: state.leases, kv: state.kv, instanceId, ttlMs: transport.leaseSeconds * 1000, canAnswer: () => readinessAt("running").ready } } : {}),
       });
     } else {
       await setWebhook(bot, transport, logger);

@@ -16,14 +16,15 @@ import { adminFacts as adminFactsOf } from "../payments/health/reporting/report.
 import { createWatchStore, type WatchStore } from "../payments/watches/watch-store.ts";
 import type { StateStore } from "../state/ports.ts";
 import { PressRouter } from "../telegram/buttons/router.ts";
+import { topicFallback } from "../telegram/notify/topic-fallback.ts";
 import type { BotContext } from "../telegram/context.ts";
 import { claimAlong, createBot, type BotStores } from "../telegram/create-bot.ts";
 import type { Translations } from "../telegram/i18n.ts";
 import { createMessenger, type Messenger } from "../telegram/notify/messenger.ts";
 import { ButtonStore } from "../telegram/stores/button-store.ts";
 import { ChatAliases } from "../telegram/stores/chat-aliases.ts";
-import type { LanguageChoices } from "../telegram/features/language/language-choices.ts";
-import { PostedInlineButtons } from "../telegram/features/inline/posted-inline-buttons.ts";
+import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
+import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
 import type { AnswerDependencies } from "../telegram/features/send-answer.ts";
@@ -35,7 +36,7 @@ import { deadlineIn } from "../util/deadline.ts";
 import type { ReceiptPageRoute } from "../server/http-server.ts";
 import type { BotSettings } from "./bot-settings.ts";
 import { accessArea } from "./areas/access.ts";
-import type { Area } from "./areas/area.ts";
+import type { Area } from "./area.ts";
 import { basicsArea } from "./areas/basics.ts";
 import { bulkArea } from "./areas/bulk.ts";
 import { checksArea } from "./areas/checks.ts";
@@ -46,6 +47,9 @@ import { serviceTokenArea } from "./areas/service-token.ts";
 import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
 import { receiptsArea, type ReceiptPageAnswer, type ReceiptRenderers } from "./areas/receipts.ts";
+import { historyArea } from "./areas/history.ts";
+import { recordingChecker } from "../payments/history/recording/recording-checker.ts";
+import { historyFigures } from "../payments/history/history-figures.ts";
 import { caseFigures } from "../payments/cases/case-figures.ts";
 import { createCaseStore } from "../payments/cases/case-store.ts";
 
@@ -148,14 +152,25 @@ export function assembleBot(parts: BotParts): AssembledBot {
     counters: state.counters,
   };
   // Every button press is decoded once and handed to the feature that registered its action.
-  const presses = new PressRouter(stores.buttons);
+  const presses = new PressRouter(stores.buttons, logger);
   const access = accessArea({ access: lists }, state, logger, parts.now);
   const caseStore = support ? createCaseStore(state) : undefined;
   const languages = languagesArea(state, translations, presses, logger);
-  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, logger });
+  const messenger = createMessenger({ api, translations, languages: languages.choices, admins: { chatId: settings.adminChatId, threadId: settings.adminThreadId, userIds: settings.access.adminUserIds }, aliases: stores.aliases, logger });
   const watchStore = createWatchStore({ state, schedule: settings.watches, ...(parts.now ? { now: parts.now } : {}) });
 
-  const health = healthArea({ settings, state, messenger, watches: watchStore, logger, metrics, now, cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)) });
+  const history = historyArea({ settings, state, logger, now });
+  const health = healthArea({
+    settings,
+    state,
+    messenger,
+    watches: watchStore,
+    logger,
+    metrics,
+    now,
+    cases: caseStore && ((from, to) => caseFigures(caseStore, from, to)),
+    history: history.recorder.on ? (from, to) => historyFigures(state.journal, from, to) : undefined,
+  });
   const enquiries = enquiriesArea({ settings, state, enquiry: parts.enquiry, recorder: health.recorder, metrics, listeners: parts.enquiryListeners, auditInLog: parts.auditInLog ?? true, messenger, logger });
   const token = serviceTokenArea({ current: parts.serviceToken, report: parts.serviceTokenReport, events: enquiries.events, state, messenger, announcer: health.announcer, logger, metrics, now });
   const answers: AnswerDependencies = {
@@ -168,16 +183,19 @@ export function assembleBot(parts: BotParts): AssembledBot {
     providerStatus: () => health.providerStatus(),
     casesOffered: support !== undefined,
     receiptsOffered: true,
+    history: history.recorder,
   };
   const checks = checksArea({ answers, presses, posted: stores.postedInline });
   const background = { budget: enquiries.budget, checker: enquiries.backgroundChecker, policy: access.control.policy, stores, api, messenger, state, logger, presses };
-  const watches = watchesArea({ ...background, settings, store: watchStore, tokenPaused: token.paused, metrics, answers });
+  // Background work records its answers as they come (a watch's or a case's loop only what changes the status).
+  const recorded = (how: "watch" | "bulk" | "case", checker = background.checker) => recordingChecker(checker, history.recorder, how, now);
+  const watches = watchesArea({ ...background, checker: recorded("watch"), settings, store: watchStore, tokenPaused: token.paused, metrics, answers });
   const files = parts.telegram.files;
   const telegram = settings.telegram;
-  const bulk = bulkArea({ ...background, settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
+  const bulk = bulkArea({ ...background, checker: recorded("bulk"), settings, instanceId: parts.instanceId, files: files ? () => files : (bot) => telegramFiles(bot, telegram.botToken, telegram.apiRoot) });
   const cases =
     support && caseStore
-      ? casesArea({ ...background, settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: enquiries.checker, flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now })
+      ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now, history: history.recorder })
       : undefined;
   const receipts = receiptsArea({
     settings,
@@ -239,6 +257,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       receipts.making,
       checks.inline,
       watches.feature,
+      history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses, isAdminChat: (chatId) => messenger.isAdminChat(chatId) }),
       bulk.feature,
       // Last, in this order, what no feature took: a command nobody knows, IDs sent alone (never a command), anything else said in private.
       basics.unknownCommand,
@@ -247,7 +266,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     ],
   );
 
-  const areas: Area[] = [access, languages, health, token, watches, bulk, ...(cases ? [cases] : [])];
+  const areas: Area[] = [access, languages, health, token, watches, bulk, history, ...(cases ? [cases] : [])];
   return {
     bot,
     api,
@@ -288,5 +307,6 @@ function outsideApi({ settings, telegram, logger, metrics }: BotParts): Api {
   const api = new Api(settings.telegram.botToken, { fetch: telegram.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) });
   telegram.transformers?.forEach((transformer) => api.config.use(transformer));
   api.config.use(observeApiErrors(logger, metrics?.countTelegramError));
+  api.config.use(topicFallback(logger));
   return api;
 }

@@ -1,7 +1,7 @@
 import { createHash, scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SHORTEST_REAL_SECRET, type Config } from "../config/config.ts";
-import { clientSecretSpellings, type TokenSource } from "../config/service-token.ts";
+import { clientSecretSpellings, type TokenSource } from "../config/areas/service-token.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { clientCredentialsToken, type TokenAlert, type TokenReport } from "../payments/service-token/client-credentials-token.ts";
 import type { TokenRenewal } from "../payments/enquiry/client.ts";

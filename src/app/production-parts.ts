@@ -48,8 +48,8 @@ export async function openProductionParts(config: Config, logger: Logger, secret
     outages: {
       lost: (reason) => {
         metrics.stateOutage.lost();
-        if (shared) logger.warn({ reason }, "shared state store unreachable: answering without shared cache, de-duplication or limits until it is back");
-        else logger.warn({ reason }, "the state file cannot be written: answering from memory until it can (watches and bulk checks wait)");
+        if (shared) logger.warn({ reason }, "shared state store unreachable: answering without shared cache, de-duplication, limits or history until it is back");
+        else logger.warn({ reason }, "the state file cannot be written: answering from memory until it can (watches and bulk checks wait; history entries are not kept)");
       },
       back: () => {
         metrics.stateOutage.back();

@@ -1,6 +1,6 @@
 import { GrammyError, type Bot } from "grammy";
 import type { Logger } from "../logger.ts";
-import { StateUnavailableError, type Leases } from "../state/ports.ts";
+import { StateUnavailableError, type KeyValueStore, type Leases } from "../state/ports.ts";
 import type { BotContext } from "../telegram/context.ts";
 import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import { startPolling, type Polling } from "../telegram/transport/polling.ts";
@@ -22,12 +22,26 @@ export interface PollingOptions {
   claims: UpdateClaims;
   logger: Logger;
   /** Shared state: instances take turns, one polling (the leader) and the others waiting (standbys). */
-  lease?: { leases: Leases; instanceId: string; ttlMs: number };
+  lease?: {
+    leases: Leases;
+    /** Where a standby that could answer says so, for a leader that cannot. */
+    kv: KeyValueStore;
+    instanceId: string;
+    ttlMs: number;
+    /**
+     * Whether this instance could answer agents (its credentials not refused, a token to send). One
+     * that cannot hands polling to a standby that can, and does not take it from one; alone, it polls.
+     */
+    canAnswer?: () => boolean;
+  };
 }
 
 const LEASE_NAME = "polling";
 /** How often the lease is asked for (standby) or renewed (leader): a dead leader is replaced within its TTL and this. */
 const TICK_MS = 1_000;
+/** Where a standby that could answer says so: it lapses soon after that standby stops saying it. */
+const ABLE_STANDBY_KEY = "polling:able-standby";
+const ABLE_STANDBY_TTL_MS = 3 * TICK_MS;
 
 /**
  * Long polling, alone (the embedded store means one instance) or, with shared state, under a
@@ -47,7 +61,7 @@ export async function runPolling(options: PollingOptions): Promise<PollingRun> {
     return { role: "leader", failed, stop: (graceMs) => polling.stop(graceMs) };
   }
 
-  const { leases, instanceId, ttlMs } = lease;
+  const { leases, kv, instanceId, ttlMs, canAnswer = () => true } = lease;
   let polling: Polling | undefined;
   let stopping = false;
   let storeTrouble = false;
@@ -85,8 +99,31 @@ export async function runPolling(options: PollingOptions): Promise<PollingRun> {
     });
   };
 
+  /**
+   * Another instance that could answer is waiting to poll. Without it, an instance whose credentials
+   * are refused keeps the lease, and every agent is answered "could not check" by the one instance
+   * that polls while healthy ones wait; alone, it still polls (an answer rather than none).
+   */
+  const ableStandbyWaiting = async () => {
+    const able = await kv.get(ABLE_STANDBY_KEY).catch(() => undefined);
+    return able !== undefined && able !== instanceId;
+  };
+  let yielding = false;
+
   const tick = async () => {
     if (stopping || Date.now() < pausedUntil) return;
+    const able = canAnswer();
+    if (!able && (await ableStandbyWaiting())) {
+      if (!yielding) logger.warn({ instanceId }, "this instance cannot answer (its service credentials are refused): leaving polling to an instance that can");
+      yielding = true;
+      if (polling) {
+        await stepDown(0);
+        await leases.release(LEASE_NAME, instanceId).catch(() => undefined);
+      }
+      return;
+    }
+    yielding = false;
+    if (able && !polling) await kv.set(ABLE_STANDBY_KEY, instanceId, ABLE_STANDBY_TTL_MS).catch(() => undefined);
     let held: boolean;
     try {
       held = await leases.acquire(LEASE_NAME, instanceId, ttlMs);

@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { accessProblems, accessSettings, accessVariables, type AccessSettings } from "./access.ts";
-import { caseProblems, caseVariables, supportSettings, type SupportSettings } from "./cases.ts";
-import { CREDENTIAL_HEADER, enquiryProblems, enquirySettings, enquiryVariables, secretHeaderValues, type EnquirySettings } from "./enquiry.ts";
-import { healthSettings, healthVariables, type HealthSettings } from "./health.ts";
-import { limitSettings, limitVariables, type LimitSettings } from "./limits.ts";
-import { receiptProblems, receiptSettings, receiptVariables, type ReceiptSettings } from "./receipts.ts";
-import { processSettings, processVariables, type ProcessSettings } from "./process.ts";
-import { clientSecretSpellings, serviceTokenProblems, serviceTokenVariables, tokenSource } from "./service-token.ts";
-import { stateConfig, stateProblems, stateVariables, type StateConfig } from "./state.ts";
-import { telegramSettings, telegramVariables, transportProblems, transportSettings, transportVariables, type PollingTransport, type TelegramSettings, type WebhookTransport } from "./telegram.ts";
+import { accessProblems, accessSettings, accessVariables, type AccessSettings } from "./areas/access.ts";
+import { caseProblems, caseVariables, supportSettings, type SupportSettings } from "./areas/cases.ts";
+import { CREDENTIAL_HEADER, enquiryProblems, enquirySettings, enquiryVariables, secretHeaderValues, type EnquirySettings } from "./areas/enquiry.ts";
+import { historySettings, historyVariables, type HistorySettings } from "./areas/history.ts";
+import { healthSettings, healthVariables, type HealthSettings } from "./areas/health.ts";
+import { limitSettings, limitVariables, type LimitSettings } from "./areas/limits.ts";
+import { processSettings, processVariables, type ProcessSettings } from "./areas/process.ts";
+import { receiptProblems, receiptSettings, receiptVariables, type ReceiptSettings } from "./areas/receipts.ts";
+import { clientSecretSpellings, serviceTokenProblems, serviceTokenVariables, tokenSource } from "./areas/service-token.ts";
+import { stateConfig, stateProblems, stateVariables, type StateConfig } from "./areas/state.ts";
+import { telegramSettings, telegramVariables, transportProblems, transportSettings, transportVariables, type PollingTransport, type TelegramSettings, type WebhookTransport } from "./areas/telegram.ts";
 import type { Environment } from "./values.ts";
-import { watchProblems, watchSettings, watchVariables, type WatchSettings } from "./watches.ts";
+import { watchProblems, watchSettings, watchVariables, type WatchSettings } from "./areas/watches.ts";
 
 /**
  * Configuration, validated once at start. Values come from the environment (and an optional .env);
@@ -19,7 +20,7 @@ import { watchProblems, watchSettings, watchVariables, type WatchSettings } from
  * so that code never has to re-check them (a webhook always has its URL and secret; a token comes
  * from exactly one source).
  */
-export interface Config extends AccessSettings, LimitSettings, ProcessSettings {
+export interface Config extends AccessSettings, LimitSettings, ProcessSettings, HistorySettings {
   telegram: TelegramSettings;
   enquiry: EnquirySettings;
   cacheTtlSeconds: number;
@@ -45,6 +46,7 @@ const envSchema = z.object({
   ...processVariables.shape,
   ...healthVariables.shape,
   ...caseVariables.shape,
+  ...historyVariables.shape,
   ...receiptVariables.shape,
 });
 
@@ -93,6 +95,7 @@ function toConfig(env: z.output<typeof envSchema>): Config {
     ...processSettings(env),
     health: healthSettings(env),
     support: supportSettings(env),
+    ...historySettings(env),
     receipts: receiptSettings(env, env.BOT_MODE === "webhook" ? env.WEBHOOK_URL : undefined),
   };
 }

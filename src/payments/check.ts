@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.ts";
+import type { HistoryPerson, HistoryPlace } from "./history/entry.ts";
 import { isCancelled, type EnquiryKind, type EnquiryOutcome, type EnquiryService, type OutcomeType } from "./enquiry/types.ts";
 import { kindsFor, runQuery, type IdResult, type Query } from "./query.ts";
 
@@ -45,6 +46,9 @@ export interface Asker {
   userId: number | undefined;
   chatId: number | undefined;
   via: Via;
+  /** The person asking and the chat, as the history names them (a chat knows them; a background check has none). */
+  person?: HistoryPerson | undefined;
+  place?: HistoryPlace | undefined;
   /** Bound to what triggered it (an update, a watch), so every line carries its context. */
   logger: Logger;
 }

@@ -60,6 +60,8 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
     receipts: primary.receipts,
     // Counts kept in memory meanwhile would be read as the whole picture: the caller keeps its batch and tries again.
     tallies: primary.tallies,
+    // A history kept in memory meanwhile would be lost with the process, and read as the whole story: its writes fail, and are logged once.
+    journal: primary.journal,
     counters: {
       spend: guarded((s, key: string, cost: number, limit: number, windowMs: number) => s.counters.spend(key, cost, limit, windowMs)),
       take: guarded((s, key: string, limit: number, windowMs: number) => s.counters.take(key, limit, windowMs)),

@@ -1,3 +1,4 @@
+import type { Journal } from "./journal.ts";
 import type { ReceiptRecords } from "./receipt-records.ts";
 
 export type { ReceiptRecords } from "./receipt-records.ts";
@@ -27,6 +28,8 @@ export interface StateStore {
   readonly sets: Sets;
   readonly records: Records;
   readonly tallies: Tallies;
+  /** The history of answers and events about payments: a log of its own (journal.ts). */
+  readonly journal: Journal;
   /** Receipts, by the hash of their code: durable, each until its own expiry. */
   readonly receipts: ReceiptRecords;
   /**

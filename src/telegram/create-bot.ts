@@ -1,5 +1,5 @@
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotError, type Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
+import { Bot, type Composer, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { AccessControl } from "../access/facade.ts";
 import type { Config } from "../config/config.ts";
@@ -7,14 +7,13 @@ import type { Logger } from "../logger.ts";
 import type { Checker } from "../payments/check.ts";
 import { queryCost } from "../payments/query.ts";
 import type { WatchChats } from "../payments/watches/watch-store.ts";
-import { StateUnavailableError, type Counters, type KeyValueStore } from "../state/ports.ts";
+import type { Counters, KeyValueStore } from "../state/ports.ts";
 import type { PressRouter } from "./buttons/router.ts";
-import type { BotContext } from "./context.ts";
-import { handleBotError } from "./error-handler.ts";
-import { personOf } from "./features/access/shared.ts";
-import { checkQueryOf } from "./features/checks/check-commands.ts";
-import type { PostedInlineButtons } from "./features/inline/posted-inline-buttons.ts";
-import type { LanguageChoices } from "./features/language/language-choices.ts";
+import { checkQueryOf } from "./asked-ids.ts";
+import { personOf, type BotContext } from "./context.ts";
+import { featureFailed, handleBotError } from "./error-handler.ts";
+import type { PostedInlineButtons } from "./stores/posted-inline-buttons.ts";
+import type { LanguageChoices } from "./stores/language-choices.ts";
 import type { Translations } from "./i18n.ts";
 import { accessGate } from "./middleware/access-gate.ts";
 import { chatMigration } from "./middleware/chat-migration.ts";
@@ -23,6 +22,7 @@ import { rateLimit, upfrontCharge, type RateLimitSettings } from "./middleware/r
 import { storeOutage } from "./middleware/store-outage.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import type { Messenger } from "./notify/messenger.ts";
+import { topicFallback } from "./notify/topic-fallback.ts";
 import type { ButtonStore } from "./stores/button-store.ts";
 import type { ChatAliases } from "./stores/chat-aliases.ts";
 import type { ShownAnswers } from "./stores/shown-answers.ts";
@@ -106,6 +106,8 @@ export function createBot(core: BotCore, features: readonly BotFeature[]): Bot<B
   // Next, so it sees every attempt auto-retry makes.
   bot.api.config.use(observeApiErrors(logger, core.onApiError));
   bot.api.config.use(sending.transformer);
+  // Outermost: a message whose topic went sends again to General through the retries, as any other.
+  bot.api.config.use(topicFallback(logger));
 
   const policy = core.access.policy;
   const middleware: MiddlewareFn<BotContext>[] = [
@@ -142,19 +144,6 @@ export function claimAlong(ctx: Context, deps: { rateLimit: RateLimitSettings; c
   return {
     ...(charge ? { charge } : {}),
     ...(query ? { readAhead: () => deps.checker.readAhead(query) } : {}),
-  };
-}
-
-/**
- * A feature's error boundary: a failure is logged once, naming the feature, and the update ends
- * there. The state store away is no failure of the feature's: it goes on up to `storeOutage`,
- * which tells the person so.
- */
-function featureFailed(name: string, logger: Logger) {
-  const log = handleBotError(logger, name);
-  return (error: BotError<BotContext>): void => {
-    if (error.error instanceof StateUnavailableError) throw error.error;
-    log(error);
   };
 }
 

@@ -1,5 +1,6 @@
 import { GrammyError, HttpError, type BotError } from "grammy";
 import type { Logger } from "../logger.ts";
+import { StateUnavailableError } from "../state/ports.ts";
 import type { BotContext } from "./context.ts";
 
 /**
@@ -21,5 +22,18 @@ export function handleBotError(fallbackLogger: Logger, feature?: string) {
     } else {
       logger.error({ ...context, err: cause }, "update handler failed");
     }
+  };
+}
+
+/**
+ * A feature's error boundary (its presses' too: buttons/router.ts): a failure is logged once,
+ * naming the feature, and the update ends there. The state store away is no failure of the
+ * feature's: it goes on up to `storeOutage`, which tells the person so.
+ */
+export function featureFailed(name: string, logger: Logger) {
+  const log = handleBotError(logger, name);
+  return (error: BotError<BotContext>): void => {
+    if (error.error instanceof StateUnavailableError) throw error.error;
+    log(error);
   };
 }

@@ -19,6 +19,7 @@ const KEYS = {
   health: true,
   support: true,
   receipts: true,
+  historyDays: true,
 } satisfies Record<keyof BotSettings, true>;
 
 const settingsOf = (config: Config): BotSettings => Object.fromEntries(Object.keys(KEYS).map((key) => [key, config[key as keyof BotSettings]])) as BotSettings;

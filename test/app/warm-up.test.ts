@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { warmUp } from "../../src/app/warm-up.ts";
-import { DEFAULT_WATCH_SETTINGS } from "../../src/config/watches.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../../src/config/areas/watches.ts";
 import { Translations } from "../../src/telegram/i18n.ts";
 
 const networkResources = () => process.getActiveResourcesInfo().filter((name) => name.startsWith("TCP")).length;

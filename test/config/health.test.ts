@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/config.ts";
-import { HEALTH_DEFAULTS } from "../../src/config/health.ts";
+import { HEALTH_DEFAULTS } from "../../src/config/areas/health.ts";
 import { minimal, problems } from "../support/config-env.ts";
 
 describe("the provider's health settings", () => {

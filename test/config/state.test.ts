@@ -13,6 +13,17 @@ describe("parseConfig: the state store", () => {
     expect(text).not.toContain("hunter2");
   });
 
+  it("refuses a REDIS_URL whose database is not a number, as one problem that never prints the password", () => {
+    for (const url of ["redis://:hunter2@127.0.0.1:6379/abc", "redis://127.0.0.1:6379/1/2", "rediss://u:hunter2@r:6380/-1", "redis://r:6379/99999", "redis://r:6379?db=abc"]) {
+      const found = problems({ ...minimal, REDIS_URL: url });
+      expect(found, url).toEqual([expect.stringMatching(/^REDIS_URL must end with a database number \(redis:\/\/host:6379\/0, 0-15 on a default Redis\)/)]);
+      expect(found.join("\n")).not.toContain("hunter2");
+    }
+    for (const url of ["redis://r:6379", "redis://r:6379/", "redis://r:6379/0", "rediss://:p@r:6380/15", "redis://r:6379?db=3"]) {
+      expect(parseConfig({ ...minimal, REDIS_URL: url }).ok, url).toBe(true);
+    }
+  });
+
   it("finds Redis through Sentinel with REDIS_SENTINELS and REDIS_SENTINEL_NAME, the data's password and database given apart", () => {
     const sentinel = parseConfig({ ...minimal, REDIS_SENTINELS: "10.0.0.5:26379, sentinel-b:26380 [fd00::7]:26381 sentinel-c", REDIS_SENTINEL_NAME: "mymaster", REDIS_SENTINEL_PASSWORD: "s3ntinel pass", REDIS_PASSWORD: "data-pa55", REDIS_DB: "2" });
     expect(sentinel.ok && sentinel.config.state).toEqual({

@@ -123,7 +123,7 @@ describe.skipIf(!tmpfsAvailable)("the disk of the state file fills up while the 
       const filledAt = Date.now();
       fillDisk(join(disk, "filler"));
       for (let i = 2; i < 8; i++) expect(await ask(`/collection COL-SUCCESS-D${i}`)).toMatch(/^✅/);
-      await bot.waitForLog((entry) => entry.msg === "the state file cannot be written: answering from memory until it can (watches and bulk checks wait)", 10_000);
+      await bot.waitForLog((entry) => entry.msg === "the state file cannot be written: answering from memory until it can (watches and bulk checks wait; history entries are not kept)", 10_000);
       expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: "ready", state: "degraded", stateReason: expect.stringMatching(/disk is full/) });
       expect(await ask("/airtime AIR-FAILED-D9")).toMatch(/^❌/);
 
@@ -133,7 +133,7 @@ describe.skipIf(!tmpfsAvailable)("the disk of the state file fills up while the 
       expect(await ask("/collection COL-SUCCESS-D10")).toMatch(/^✅/);
       const since = bot.logs().filter((entry) => Date.parse(String(entry.time)) >= filledAt);
       expect(since.filter((entry) => ["warn", "error", "fatal"].includes(String(entry.level))).map((entry) => entry.msg)).toEqual([
-        "the state file cannot be written: answering from memory until it can (watches and bulk checks wait)",
+        "the state file cannot be written: answering from memory until it can (watches and bulk checks wait; history entries are not kept)",
       ]);
       expect(await bot.stop()).toBe(0);
     } finally {
@@ -235,7 +235,7 @@ describe.skipIf(!redisServerAvailable)("Redis lost while the bot runs", () => {
       expect(await ask("/collection COL-SUCCESS-4")).toMatch(/^✅/);
       const during = bot.logs().filter(since);
       expect(during.filter((entry) => ["warn", "error", "fatal"].includes(String(entry.level))).map((entry) => entry.msg)).toEqual([
-        "shared state store unreachable: answering without shared cache, de-duplication or limits until it is back",
+        "shared state store unreachable: answering without shared cache, de-duplication, limits or history until it is back",
       ]);
       expect(during.filter((entry) => entry.level === "info" && /back|reachable again/.test(String(entry.msg))).map((entry) => entry.msg)).toEqual(["shared state store reachable again"]);
       expect(await bot.stop()).toBe(0);

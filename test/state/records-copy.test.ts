@@ -3,7 +3,7 @@ import type { Records } from "../../src/state/ports.ts";
 import { recordsCopy } from "../../src/state/records-copy.ts";
 import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
-import { languageChoices } from "../../src/telegram/features/language/language-choices.ts";
+import { languageChoices } from "../../src/telegram/stores/language-choices.ts";
 import { captureLogs } from "../support/logs.ts";
 
 describe("a collection of records held in memory", () => {

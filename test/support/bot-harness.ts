@@ -1,9 +1,9 @@
 import type { UserFromGetMe } from "grammy/types";
 import { assembleBot } from "../../src/app/assemble.ts";
 import { botSettings, type BotSettings, type SettingsLayer } from "../../src/app/bot-settings.ts";
-import type { HealthSettings } from "../../src/config/health.ts";
-import type { SupportSettings } from "../../src/config/cases.ts";
-import type { WatchSettings } from "../../src/config/watches.ts";
+import type { HealthSettings } from "../../src/config/areas/health.ts";
+import type { SupportSettings } from "../../src/config/areas/cases.ts";
+import type { WatchSettings } from "../../src/config/areas/watches.ts";
 import type { TokenReport } from "../../src/payments/service-token/client-credentials-token.ts";
 import type { AccessLists } from "../../src/access/policy.ts";
 import type { EnquiryListener } from "../../src/payments/check.ts";
@@ -18,7 +18,7 @@ import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 
-import type { ReceiptSettings } from "../../src/config/receipts.ts";
+import type { ReceiptSettings } from "../../src/config/areas/receipts.ts";
 import type { ReceiptLayout } from "../../src/telegram/render/receipt-layout.ts";
 import type { ReceiptRenderers } from "../../src/app/areas/receipts.ts";
 import type { Metrics } from "../../src/ops/metrics.ts";

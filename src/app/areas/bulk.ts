@@ -13,7 +13,7 @@ import type { TelegramFiles } from "../../telegram/transport/files.ts";
 import { bulkDelivery } from "../../telegram/features/bulk/bulk-delivery.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface BulkAreaOptions {
   settings: Pick<BotSettings, "timeZone" | "bulkMaxIds">;
@@ -45,7 +45,7 @@ export function bulkArea({ settings, state, policy, budget, checker, stores, api
   });
   return {
     jobs,
-    feature: { name: "bulk", composer: bulkUploadFeature({ jobs, files, buttons: stores.buttons, kv: stores.flags, maxIds: settings.bulkMaxIds, presses }) },
+    feature: { name: "bulk", composer: bulkUploadFeature({ jobs, files, buttons: stores.buttons, kv: stores.flags, maxIds: settings.bulkMaxIds, presses: presses.for("bulk") }) },
     start() {
       // Bulk checks a dead instance left running: their owners are told to send the file again.
       void jobs.recoverOrphans().catch((error: unknown) => void logger.warn({ err: error }, "could not look for interrupted bulk checks"));

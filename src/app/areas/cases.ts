@@ -1,6 +1,8 @@
+import { auditIntoHistory } from "../../payments/history/recording/case-entries.ts";
+import type { HistoryRecorder } from "../../payments/history/recording/recorder.ts";
 import type { Api } from "grammy";
 import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
-import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/cases.ts";
+import { CASE_DAYS_DEFAULT, type SupportSettings } from "../../config/areas/cases.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";
@@ -20,7 +22,7 @@ import { clockIn } from "../../telegram/views/format/text.ts";
 import type { BackgroundLoop } from "../../util/background-loop.ts";
 import { timeZone } from "../../util/time-zone.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface CasesAreaOptions {
   settings: Pick<BotSettings, "watches" | "timeZone" | "telegram"> & { support: SupportSettings };
@@ -47,6 +49,8 @@ export interface CasesAreaOptions {
   logger: Logger;
   metrics?: Metrics | undefined;
   now: () => number;
+  /** Where "case opened, taken, resolved" goes on the payment's timeline. */
+  history?: HistoryRecorder | undefined;
   /** How often the loop looks (shorter in tests). */
   everyMs?: number;
 }
@@ -69,7 +73,7 @@ const DAY_MS = 86_400_000;
 export function casesArea(options: CasesAreaOptions): CasesArea {
   const { settings, store, logger, now } = options;
   const { support } = settings;
-  const audit: CaseAudit = caseAudit(logger);
+  const audit: CaseAudit = options.history ? auditIntoHistory(caseAudit(logger), options.history, now) : caseAudit(logger);
   const zone = timeZone(settings.timeZone);
   const clock = clockIn(settings.timeZone);
   const desk = caseDesk({
@@ -94,7 +98,7 @@ export function casesArea(options: CasesAreaOptions): CasesArea {
   return {
     feature: {
       name: "cases",
-      composer: casesFeature({ store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken, checker: options.interactiveChecker, presses: options.presses, kv: options.flags }),
+      composer: casesFeature({ store, audit, desk, schedule, buttons: options.buttons, clock, now, onTaken: options.metrics?.observeCaseTaken, checker: options.interactiveChecker, presses: options.presses.for("cases"), kv: options.flags }),
     },
     desk,
     figures: (at) => caseFigures(store, zone.startOfDay(at), at + 1),

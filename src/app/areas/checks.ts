@@ -4,7 +4,7 @@ import { bareIdsFeature } from "../../telegram/features/checks/bare-ids.ts";
 import { checkCommandsFeature } from "../../telegram/features/checks/check-commands.ts";
 import { refreshAndKindPresses } from "../../telegram/features/checks/refresh-and-kind.ts";
 import { inlineFeature } from "../../telegram/features/inline/inline.ts";
-import type { PostedInlineButtons } from "../../telegram/features/inline/posted-inline-buttons.ts";
+import type { PostedInlineButtons } from "../../telegram/stores/posted-inline-buttons.ts";
 import type { AnswerDependencies } from "../../telegram/features/send-answer.ts";
 
 export interface ChecksArea {
@@ -18,7 +18,7 @@ export interface ChecksArea {
 
 /** What people ask about payments: check commands, inline answers and IDs sent alone, each answered with its status. */
 export function checksArea({ answers, presses, posted }: { answers: AnswerDependencies; presses: PressRouter; posted: PostedInlineButtons }): ChecksArea {
-  refreshAndKindPresses(presses, answers);
+  refreshAndKindPresses(presses.for("checks"), answers);
   return {
     commands: { name: "checks", composer: checkCommandsFeature(answers) },
     inline: { name: "inline", composer: inlineFeature({ ...answers, posted }) },

@@ -9,6 +9,7 @@ import { startDailyDigest } from "../../payments/health/reporting/daily-digest.t
 import { healthReport, type HealthReport } from "../../payments/health/reporting/report.ts";
 import type { WatchStore } from "../../payments/watches/watch-store.ts";
 import type { CaseFigures } from "../../payments/cases/case-figures.ts";
+import type { HistoryFigures } from "../../payments/history/history-figures.ts";
 import type { StateStore } from "../../state/ports.ts";
 import type { BotFeature } from "../../telegram/create-bot.ts";
 import { healthAnnouncer, type HealthAnnouncer } from "../../telegram/features/health/health-alerts.ts";
@@ -17,7 +18,7 @@ import type { Messenger } from "../../telegram/notify/messenger.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import { timeZone } from "../../util/time-zone.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface HealthAreaOptions {
   settings: Pick<BotSettings, "health" | "timeZone">;
@@ -30,6 +31,8 @@ export interface HealthAreaOptions {
   now: () => number;
   /** With SUPPORT_CHAT_ID: the cases the daily summary counts. */
   cases?: ((from: number, to: number) => Promise<CaseFigures>) | undefined;
+  /** With HISTORY_DAYS above 0: the history's line of the daily summary. */
+  history?: ((from: number, to: number) => Promise<HistoryFigures>) | undefined;
 }
 
 export interface HealthArea extends Area {
@@ -46,7 +49,7 @@ export interface HealthArea extends Area {
 }
 
 /** The provider's health: every enquiry counted, the state judged every few seconds, each change and the daily summary told. */
-export function healthArea({ settings, state, messenger, watches, logger, metrics, now, cases }: HealthAreaOptions): HealthArea {
+export function healthArea({ settings, state, messenger, watches, logger, metrics, now, cases, history }: HealthAreaOptions): HealthArea {
   const zone = timeZone(settings.timeZone);
   const announcer = healthAnnouncer({ messenger, alertChats: settings.health.alertChats, clock: clockIn(settings.timeZone) });
   const recorder = healthRecorder({ tallies: state.tallies, logger, now });
@@ -88,7 +91,7 @@ export function healthArea({ settings, state, messenger, watches, logger, metric
           kv: state.kv,
           zone,
           time,
-          sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets(), cases },
+          sources: { reader, health: () => monitor.current().stored, watched: () => watches.activeTargets(), cases, history },
           send: announcer.digest,
           logger,
           now,

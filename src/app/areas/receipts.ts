@@ -98,7 +98,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
   return {
     making: {
       name: "receipts",
-      composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture }, options.presses),
+      composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture }, options.presses.for("receipts")),
     },
     checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck, flags: state.kv }) },
     checkPage,

@@ -9,7 +9,7 @@ import type { StateStore } from "../../state/ports.ts";
 import { alertOnTokenRejection } from "../../telegram/features/health/admin-alerts.ts";
 import type { HealthAnnouncer } from "../../telegram/features/health/health-alerts.ts";
 import type { Messenger } from "../../telegram/notify/messenger.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface ServiceTokenAreaOptions {
   /** The token in use; none in the warm-up and most tests. */

@@ -17,7 +17,7 @@ import type { AnswerDependencies } from "../../telegram/features/send-answer.ts"
 import { watchFeature } from "../../telegram/features/watches/watch.ts";
 import { clockIn } from "../../telegram/views/format/text.ts";
 import type { BotSettings } from "../bot-settings.ts";
-import type { Area } from "./area.ts";
+import type { Area } from "../area.ts";
 
 export interface WatchesAreaOptions {
   settings: Pick<BotSettings, "watches" | "backgroundPerSecond" | "timeZone" | "support">;
@@ -47,7 +47,7 @@ export function watchesArea(options: WatchesAreaOptions): Area & { feature: BotF
   const chatMayWatch = async (watch: Pick<ChatWatch, "chatId" | "chatType">) =>
     mayWatch(options.policy, watch, watch.chatType === "private" ? undefined : await stores.aliases.formerIdOf(watch.chatId));
   return {
-    feature: { name: "watches", composer: watchFeature({ ...options.answers, maxPerUser: settings.watches.maxPerUser, presses: options.presses }) },
+    feature: { name: "watches", composer: watchFeature({ ...options.answers, maxPerUser: settings.watches.maxPerUser, presses: options.presses.for("watches") }) },
     start() {
       const scheduler = startWatchScheduler({
         store,
@@ -73,6 +73,7 @@ export function watchesArea(options: WatchesAreaOptions): Area & { feature: BotF
         clock: clockIn(settings.timeZone),
         logger,
         mayWatch: chatMayWatch,
+        history: options.answers.history,
         ...(metrics ? { onResult: metrics.countWatchNotification } : {}),
       });
       running = [scheduler, notifier];

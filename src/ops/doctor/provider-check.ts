@@ -8,8 +8,9 @@ import { fitsInBearerHeader } from "../../payments/enquiry/http-header.ts";
 import { inspectToken, tokenHealth } from "../../payments/service-token/service-token.ts";
 import { tokenRequester } from "../../payments/service-token/token-request.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
-import { clientSecretSpellings } from "../../config/service-token.ts";
+import { clientSecretSpellings } from "../../config/areas/service-token.ts";
 import { failed, passed, type CheckResult } from "./check.ts";
+import { englishDuration, type Duration } from "./english.ts";
 import { tokenLifetime } from "./token-lifetime.ts";
 
 const LABEL = "Service token";
@@ -18,9 +19,9 @@ const LABEL = "Service token";
  * The token the bot would send: ENQUIRY_TOKEN, the file's, or one obtained from ENQUIRY_TOKEN_URL
  * (how long it lives); every value is added to the secrets the output is masked with.
  */
-export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet): Promise<{ result: CheckResult; token: string | undefined }> {
+export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet, duration: Duration = englishDuration()): Promise<{ result: CheckResult; token: string | undefined }> {
   const { token } = enquiry;
-  if (token.source === "environment") return { result: givenToken("ENQUIRY_TOKEN", token.value), token: token.value };
+  if (token.source === "environment") return { result: givenToken("ENQUIRY_TOKEN", token.value, duration), token: token.value };
   if (token.source === "file") {
     let value: string;
     try {
@@ -32,7 +33,7 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
     secrets.add(value);
     if (value === "") return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE is empty: put the token in it"), token: undefined };
     if (!fitsInBearerHeader(value)) return { result: failed(LABEL, "ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)"), token: undefined };
-    return { result: givenToken("ENQUIRY_TOKEN_FILE", value), token: value };
+    return { result: givenToken("ENQUIRY_TOKEN_FILE", value, duration), token: value };
   }
   const { credentials } = token;
   let secret: string;
@@ -49,7 +50,7 @@ export async function checkToken(enquiry: Config["enquiry"], secrets: SecretSet)
     const endpoint = `${credentials.method} ${new URL(credentials.tokenUrl).origin}${new URL(credentials.tokenUrl).pathname}`;
     if (!answer.ok) return { result: failed(LABEL, tokenAdvice(endpoint, answer, credentials)), token: undefined };
     secrets.add(answer.token);
-    const lifetime = tokenLifetime(answer);
+    const lifetime = tokenLifetime(answer, duration);
     return { result: lifetime.ok ? passed(LABEL, `obtained from ${endpoint}: ${lifetime.text}`) : failed(LABEL, `obtained from ${endpoint}, but ${lifetime.text}`), token: answer.token };
   } finally {
     await requester.close();
@@ -80,7 +81,7 @@ function tokenAdvice(endpoint: string, failure: { kind: "refused" | "unavailable
   return `${endpoint} gave no token: ${failure.reason}. Check ENQUIRY_TOKEN_URL and the network, or try again later`;
 }
 
-function givenToken(variable: string, value: string): CheckResult {
+function givenToken(variable: string, value: string, duration: Duration): CheckResult {
   const status = inspectToken(value);
   switch (tokenHealth(status, new Date())) {
     case "expired":
@@ -136,12 +137,4 @@ function judge(label: string, address: string, id: string, outcome: EnquiryOutco
       if (outcome.httpStatus === undefined) return failed(label, `${address} cannot be reached (${outcome.reason.replace(/^network: /, "")}): check ENQUIRY_BASE_URL and the network`);
       return failed(label, `${address} answered HTTP ${outcome.httpStatus}: the service is in trouble, or wants something else (ENQUIRY_HEADERS?)`);
   }
-}
-
-function duration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 2 * 86_400) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
 }

@@ -1,6 +1,7 @@
 import { configSecrets, CONFIG_VARIABLES, parseConfig, type Config } from "../../config/config.ts";
+import { enquiryVariables } from "../../config/areas/enquiry.ts";
 import { scrubSecrets, SecretSet } from "../../logger.ts";
-import { enquiryAddress } from "../../payments/enquiry/enquiry-address.ts";
+import { enquiryAddress, enquiryBase } from "../../payments/enquiry/enquiry-address.ts";
 import { passed, type CheckResult } from "./check.ts";
 import { checkEnquiry, checkToken } from "./provider-check.ts";
 import { checkStore } from "./store-check.ts";
@@ -61,6 +62,8 @@ export async function runDoctor(env: Env, { write, timeoutMs = 10_000 }: DoctorO
     const count = parsed.problems.length;
     write(`✗ Configuration: ${count} problem${count === 1 ? "" : "s"}: fix ${count === 1 ? "it" : "them"} in .env or the environment (see .env.example)`);
     for (const problem of parsed.problems) write(`    - ${problem}`);
+    // Advice that does not depend on the rest being right is given whatever else is wrong.
+    for (const more of baseUrlAdvice(env.ENQUIRY_BASE_URL)) write(`    ${more}`);
     problems += count;
     configOf = (part) => {
       const own = parseConfig(partOnly(env, part));
@@ -113,12 +116,16 @@ function variablesOf(problems: readonly string[], part: Part): string[] {
 function configuration(config: Config): CheckResult {
   const store = config.state.kind === "sqlite" ? `state in SQLite at ${config.state.path}` : `state in Redis through ${"url" in config.state.connection ? "REDIS_URL" : "Sentinel"}, prefix ${config.state.prefix}`;
   const token = { environment: "token from ENQUIRY_TOKEN", file: "token from ENQUIRY_TOKEN_FILE", client_credentials: "token obtained by the bot from ENQUIRY_TOKEN_URL" }[config.enquiry.token.source];
-  const collection = enquiryAddress(config.enquiry.baseUrl, "collection");
-  const airtime = enquiryAddress(config.enquiry.baseUrl, "airtime");
-  const more =
-    config.enquiry.baseUrlLeftOut === undefined
-      ? undefined
-      : [`ENQUIRY_BASE_URL ends with ${config.enquiry.baseUrlLeftOut}, which the bot adds itself: set ENQUIRY_BASE_URL=${config.enquiry.baseUrl} instead. It calls ${collection} and ${airtime}`];
-  return { ...passed("Configuration", `parses: ${config.transport.mode}, ${store}, ${token}`), ...(more ? { more } : {}) };
+  const more = baseUrlAdvice(config.enquiry.baseUrlLeftOut === undefined ? undefined : `${config.enquiry.baseUrl}${config.enquiry.baseUrlLeftOut}`);
+  return { ...passed("Configuration", `parses: ${config.transport.mode}, ${store}, ${token}`), ...(more.length > 0 ? { more } : {}) };
+}
+
+/** ENQUIRY_BASE_URL written with the API's own path (/api/v1): the value to set instead; read alone, so that it is said whatever else is wrong. */
+function baseUrlAdvice(written: string | undefined): string[] {
+  const read = enquiryVariables.shape.ENQUIRY_BASE_URL.safeParse(written);
+  if (!read.success) return [];
+  const { base, leftOut } = enquiryBase(read.data);
+  if (leftOut === undefined) return [];
+  return [`ENQUIRY_BASE_URL ends with ${leftOut}, which the bot adds itself: set ENQUIRY_BASE_URL=${base} instead. It calls ${enquiryAddress(base, "collection")} and ${enquiryAddress(base, "airtime")}`];
 }
 

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ReplyError, type Redis } from "ioredis";
-import type { StateConfig } from "../../config/state.ts";
+import type { StateConfig } from "../../config/areas/state.ts";
 import { NotAMasterError } from "../../state/redis/connection.ts";
 import { openRedisStore } from "../../state/redis/redis-store.ts";
 import { IN_MEMORY, openDatabase, StateFileError } from "../../state/sqlite/open-database.ts";

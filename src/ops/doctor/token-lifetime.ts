@@ -1,12 +1,13 @@
 import type { ObtainedToken } from "../../payments/service-token/token-request.ts";
 import { renewAt } from "../../payments/service-token/token-schedule.ts";
+import type { Duration } from "./english.ts";
 
 /**
  * What `npm run doctor` says of an obtained token's lifetime: how long it lives (✓), or, when the
  * provider's own words could not be taken as said (1e13 s, 0.001 s, not a number), what it said and
  * what the bot makes of it (✗: a provider that means something else than it says is worth asking).
  */
-export function tokenLifetime(answer: Pick<ObtainedToken, "obtainedAt" | "expiresAt" | "lifetimeNote">): { ok: boolean; text: string } {
+export function tokenLifetime(answer: Pick<ObtainedToken, "obtainedAt" | "expiresAt" | "lifetimeNote">, duration: Duration): { ok: boolean; text: string } {
   const obtainedAt = answer.obtainedAt.getTime();
   const lives = answer.expiresAt === undefined ? undefined : answer.expiresAt.getTime() - obtainedAt;
   if (answer.lifetimeNote === undefined) {
@@ -18,12 +19,4 @@ export function tokenLifetime(answer: Pick<ObtainedToken, "obtainedAt" | "expire
   else if (note.endsWith("counted as 30 s")) counted = `a new token about every ${duration((renewAt({ obtainedAt, expiresAt: obtainedAt + lives }) ?? obtainedAt + lives) - obtainedAt)}`;
   else counted = `the token's exp is used instead: it lives ${duration(lives)}`;
   return { ok: false, text: `its lifetime looks wrong: ${note} (${counted}); ask the provider what its tokens' expires_in should be` };
-}
-
-function duration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 2 * 86_400) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
 }

@@ -8,12 +8,16 @@ import type { BackgroundBudget } from "../budget.ts";
 import type { Checker } from "../check.ts";
 import { relevantOutcomes, type IdResult, type Scope } from "../query.ts";
 import type { InvalidCells } from "./read-ids.ts";
+import type { HistoryPerson, HistoryPlace } from "../history/entry.ts";
 import { verdictOf, type Verdict } from "./report.ts";
 import { runBulkCheck } from "./run.ts";
 
 /** A file of IDs to check, as the upload feature hands it over. */
 export interface BulkRequest {
   ownerId: number;
+  /** The owner and the chat as the history names them (the checks' entries). */
+  owner?: HistoryPerson | undefined;
+  place?: HistoryPlace | undefined;
   chatId: number;
   /** The forum topic the file was sent in: the progress message and the report go there too. */
   threadId?: number | undefined;
@@ -175,7 +179,7 @@ export function createBulkJobs(options: BulkJobsOptions): BulkJobs {
         ids: request.ids,
         checker: options.checker,
         budget: options.budget.consumer(),
-        asker: { userId: request.ownerId, chatId: request.chatId, via: "bulk", logger: logger.child({ bulkJob: jobId }) },
+        asker: { userId: request.ownerId, chatId: request.chatId, via: "bulk", person: request.owner, place: request.place, logger: logger.child({ bulkJob: jobId }) },
         signal: controller.signal,
         onProgress: progress,
       });

@@ -6,8 +6,8 @@ export type StartWatchResult =
   | { type: "nothing" }
   /** Refused whole: the person would watch more payments than WATCH_MAX_PER_USER. */
   | { type: "limit"; active: number; max: number }
-  /** `added`: the payments newly watched (an ID on both kinds counts once); the rest were watched already. */
-  | { type: "started"; added: number; targets: readonly TargetRef[] };
+  /** `added`: the payments newly watched (an ID on both kinds counts once), `newly` their targets; the rest were watched already. */
+  | { type: "started"; added: number; newly: readonly TargetRef[]; targets: readonly TargetRef[] };
 
 /**
  * A person asks to be told when payments settle (🔔 under an answer, or /watch): their watch of
@@ -18,5 +18,5 @@ export async function startWatch(watches: Pick<WatchSubscriptions, "subscribe">,
   if (targets.length === 0) return { type: "nothing" };
   const result = await watches.subscribe(targets, watcher, maxPerUser);
   if (result.type === "limit") return result;
-  return { type: "started", added: new Set(result.added.map((target) => target.transactionId)).size, targets };
+  return { type: "started", added: new Set(result.added.map((target) => target.transactionId)).size, newly: result.added, targets };
 }

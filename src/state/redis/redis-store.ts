@@ -6,6 +6,7 @@ import { watchFailovers } from "./failover-watch.ts";
 import { durableWrites, type ReplicationChange } from "./replication.ts";
 import { SCRIPTS, type Scripted, type ScriptedPipeline } from "./scripts.ts";
 import { readTopology } from "./topology.ts";
+import { redisJournal } from "./redis-journal.ts";
 import { redisReceiptRecords } from "./receipt-records.ts";
 
 export type { RedisTarget, SentinelTarget } from "./connection.ts";
@@ -292,6 +293,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
         throw new Error(`records.update: ${collection}/${id} kept changing under ${MAX_UPDATE_ATTEMPTS} attempts`);
       },
     },
+    journal: redisJournal(client, key, run),
     receipts: redisReceiptRecords({ client, key, run, durably }),
     tallies: {
       add: (additions) => run(() => addTallies(additions)),

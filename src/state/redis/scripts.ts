@@ -169,6 +169,82 @@ export const COUNT_ALIVE = `
 ${serverMs}
 return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')`;
 
+/**
+ * KEYS[1] the sequence, KEYS[2] the entries by time (sorted set), KEYS[3] the entries (hash),
+ * KEYS[4] the payment's entries, KEYS[5] the person's, KEYS[6] the payment's latest status; ARGV
+ * at, status ('' none), only if changed (1), data, retentionMs, with a person (1), how many old
+ * entries to trim at most → 1 appended, 0 dropped as unchanged. Every key lives as long as the
+ * retention after its last append; what is older than the retention is trimmed as it goes.
+ */
+export const JOURNAL_APPEND = `
+local at = tonumber(ARGV[1]); local keep = tonumber(ARGV[5])
+if ARGV[3] == '1' and (ARGV[2] == '' or redis.call('GET', KEYS[6]) == ARGV[2]) then return 0 end
+local member = string.format('%016d', redis.call('INCR', KEYS[1]))
+redis.call('HSET', KEYS[3], member, ARGV[4])
+redis.call('ZADD', KEYS[2], at, member)
+redis.call('ZADD', KEYS[4], at, member)
+if ARGV[6] == '1' then redis.call('ZADD', KEYS[5], at, member) end
+if ARGV[2] ~= '' then redis.call('SET', KEYS[6], ARGV[2], 'PX', keep) end
+local cutoff = '(' .. (at - keep)
+local old = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', cutoff, 'LIMIT', 0, tonumber(ARGV[7]))
+if #old > 0 then
+  redis.call('HDEL', KEYS[3], unpack(old))
+  redis.call('ZREM', KEYS[2], unpack(old))
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', cutoff)
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], keep) end
+if ARGV[6] == '1' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', cutoff)
+  redis.call('PEXPIRE', KEYS[5], keep)
+end
+return 1`;
+
+/**
+ * KEYS[1] an index (sorted set by time), KEYS[2] the entries (hash); ARGV 'asc' or 'desc', the
+ * lowest and highest score, the cursor's time ('' for the first page) and member, how many →
+ * member, score, data, … An entry its index still names but that was trimmed is passed over.
+ */
+export const JOURNAL_PAGE = `
+local asc = ARGV[1] == 'asc'; local limit = tonumber(ARGV[6])
+local lo, hi = ARGV[2], ARGV[3]
+if ARGV[4] ~= '' then if asc then lo = ARGV[4] else hi = ARGV[4] end end
+local out = {}; local offset = 0
+while #out < limit * 3 do
+  local batch
+  if asc then batch = redis.call('ZRANGEBYSCORE', KEYS[1], lo, hi, 'WITHSCORES', 'LIMIT', offset, limit)
+  else batch = redis.call('ZREVRANGEBYSCORE', KEYS[1], hi, lo, 'WITHSCORES', 'LIMIT', offset, limit) end
+  if #batch == 0 then break end
+  offset = offset + #batch / 2
+  for i = 1, #batch, 2 do
+    local member, score = batch[i], batch[i + 1]
+    local passed = false
+    if ARGV[4] ~= '' and tonumber(score) == tonumber(ARGV[4]) then
+      if asc then passed = member <= ARGV[5] else passed = member >= ARGV[5] end
+    end
+    if not passed and #out < limit * 3 then
+      local data = redis.call('HGET', KEYS[2], member)
+      if data then out[#out + 1] = member; out[#out + 1] = score; out[#out + 1] = data end
+    end
+  end
+end
+return out`;
+
+/** KEYS[1] the entries by time, KEYS[2] the entries; ARGV before, limit → how many entries older than `before` went. */
+export const JOURNAL_TRIM = `
+local old = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+if #old == 0 then return 0 end
+redis.call('HDEL', KEYS[2], unpack(old))
+redis.call('ZREM', KEYS[1], unpack(old))
+return #old`;
+
+/** The journal's scripts, as the client knows them. */
+export type JournalScripted = {
+  journalAppend(seq: string, byTime: string, entries: string, byPayment: string, byPerson: string, latest: string, ...args: (string | number)[]): Promise<number>;
+  journalPage(index: string, entries: string, ...args: (string | number)[]): Promise<string[]>;
+  journalTrim(byTime: string, entries: string, before: number, limit: number): Promise<number>;
+};
+
+
 export type Scripted = Redis & {
   spend(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
   take(key: string, limit: number, windowMs: number, member: string): Promise<[number, number]>;
@@ -184,7 +260,7 @@ export type Scripted = Redis & {
   claimDue(key: string, now: number, limit: number, leaseMs: number): Promise<string[]>;
   markAlive(key: string, instanceId: string, ttlMs: number): Promise<number>;
   countAlive(key: string): Promise<number>;
-};
+} & JournalScripted;
 
 /** Every script, known to both connections (ioredis loads each on first use). */
 export const SCRIPTS: NonNullable<RedisOptions["scripts"]> = {
@@ -203,6 +279,9 @@ export const SCRIPTS: NonNullable<RedisOptions["scripts"]> = {
   tallyAdd: { numberOfKeys: 1, lua: TALLY_ADD },
   markAlive: { numberOfKeys: 1, lua: MARK_ALIVE },
   countAlive: { numberOfKeys: 1, lua: COUNT_ALIVE },
+  journalAppend: { numberOfKeys: 6, lua: JOURNAL_APPEND },
+  journalPage: { numberOfKeys: 2, lua: JOURNAL_PAGE },
+  journalTrim: { numberOfKeys: 2, lua: JOURNAL_TRIM },
 };
 
 /** A pipeline knows the scripts too (ioredis adds them to it). */

@@ -50,6 +50,24 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (key, member)
    ) WITHOUT ROWID;
    CREATE INDEX distinct_members_expiry ON distinct_members (expires_at);`,
+  // The journal (state/journal.ts): a log read by time, by payment and by person; each payment's latest status beside it.
+  `CREATE TABLE journal (
+     id INTEGER PRIMARY KEY,
+     at INTEGER NOT NULL,
+     payment TEXT NOT NULL,
+     person TEXT,
+     data TEXT NOT NULL
+   );
+   CREATE INDEX journal_at ON journal (at);
+   CREATE INDEX journal_payment ON journal (payment, at);
+   CREATE INDEX journal_person ON journal (person, at) WHERE person IS NOT NULL;
+   CREATE TABLE journal_latest (
+     payment TEXT PRIMARY KEY,
+     status TEXT NOT NULL,
+     at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX journal_latest_at ON journal_latest (at);`,
+  // Receipts (state/receipt-records.ts): by the hash of their code, each until its own expiry; their numbers from a counter.
   `CREATE TABLE receipts (
      hash TEXT PRIMARY KEY,
      value TEXT NOT NULL,

@@ -6,6 +6,7 @@ import { groupCommit } from "./group-commit.ts";
 import type { SqliteDatabase } from "./database.ts";
 import { openDatabase } from "./open-database.ts";
 import { prepareStatements } from "./statements.ts";
+import { sqliteJournal } from "./sqlite-journal.ts";
 import { sqliteReceiptRecords } from "./receipt-records.ts";
 
 export interface SqliteStoreOptions {
@@ -69,6 +70,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
   db.exec("DELETE FROM kv WHERE key LIKE 'alive:%'");
 
   const statements = prepareStatements(db);
+  const journal = sqliteJournal(db, write);
 
   const get = (key: string): string | undefined => (statements.get.get(key, now()) as { value: string } | undefined)?.value;
   const set = (key: string, value: string, ttlMs: number) => void write(() => statements.set.run(key, value, now() + ttlMs));
@@ -309,6 +311,14 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
       add: available(addTallies),
       read: available(readTallies),
       countDistinct: available((keys: readonly string[]) => Number((statements.distinctCount.get(JSON.stringify(keys), now()) as { n: number }).n)),
+    },
+    journal: {
+      append: available(journal.append),
+      forPayment: available(journal.forPayment),
+      forPerson: available(journal.forPerson),
+      range: available(journal.range),
+      latest: available(journal.latest),
+      removeBefore: available(journal.removeBefore),
     },
     counters: {
       spend: available((key: string, cost: number, limit: number, windowMs: number) => spend(key, cost, limit, windowMs)),

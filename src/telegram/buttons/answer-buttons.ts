@@ -1,54 +1,53 @@
+import { isValidTransactionId } from "../../payments/enquiry/transaction-id.ts";
 import { MAX_IDS_PER_QUERY, type Scope } from "../../payments/query.ts";
 import type { ButtonStore } from "../stores/button-store.ts";
+import { idsOf, invert, SCOPE_CODES, SCOPE_OF_CODE, withIds, type ButtonCodec, type Decoded } from "./codec.ts";
 
-/**
- * What a button does: re-check an answer, ask about IDs that were sent without a command, watch
- * an answer's open payments (notify) or stop, stop one watch from the /watches list, pick the kind
- * of a file of IDs (bulk: its one "ID" is the stored file's key), or cancel a bulk check (its job).
- */
-export type ButtonAction = "refresh" | "ask" | "notify" | "stop" | "unwatch" | "bulk" | "cancel";
+/** The buttons under answers, and of files of IDs: the oldest family, whose data has no prefix but an action's letter. */
+export type AnswerPress =
+  /** 🔄 Refresh an answer that was not final. */
+  | { action: "refresh"; scope: Scope; ids: readonly string[] }
+  /** Collection / Airtime / Both, under IDs sent alone. */
+  | { action: "pickKind"; scope: Scope; ids: readonly string[] }
+  /** 🔔 Notify me, and 🔕 Stop, under an answer. */
+  | { action: "notify" | "stop"; scope: Scope; ids: readonly string[] }
+  /** 🔕 of one watch in the /watches list. */
+  | { action: "unwatch"; scope: Scope; ids: readonly string[] }
+  /** The kind of a file sent without a caption: its key in the store. */
+  | { action: "bulkKind"; scope: Scope; fileKey: string }
+  /** ✖ Cancel a bulk check (its scope rides along, as the data always carried one). */
+  | { action: "bulkCancel"; scope: Scope; jobId: string };
 
-export interface ButtonPayload {
-  action: ButtonAction;
-  scope: Scope;
-  ids: readonly string[];
-}
-
-/** Telegram's limit for `callback_data`, in bytes. */
-export const CALLBACK_DATA_LIMIT = 64;
-
-const ACTION_CODES: Record<ButtonAction, string> = { refresh: "r", ask: "q", notify: "n", stop: "x", unwatch: "u", bulk: "f", cancel: "k" };
-const SCOPE_CODES: Record<Scope, string> = { collection: "c", airtime: "a", status: "s" };
+/** Data: the action's letter, the scope's letter, then ":" and the IDs, or "#" and a key of the button store. */
+const ACTION_CODES: Record<AnswerPress["action"], string> = { refresh: "r", pickKind: "q", notify: "n", stop: "x", unwatch: "u", bulkKind: "f", bulkCancel: "k" };
 const ACTIONS = invert(ACTION_CODES);
-const SCOPES = invert(SCOPE_CODES);
 const DATA = /^([a-z])([a-z])([:#])(.+)$/;
 
-/** IDs travel inside the button when they fit; otherwise as a short key into the store. */
-export async function encodeButton(payload: ButtonPayload, store: ButtonStore): Promise<string> {
-  const prefix = ACTION_CODES[payload.action] + SCOPE_CODES[payload.scope];
-  const inline = `${prefix}:${payload.ids.join(",")}`;
-  if (Buffer.byteLength(inline) <= CALLBACK_DATA_LIMIT) return inline;
-  return `${prefix}#${await store.put(payload.ids)}`;
-}
+const idsCarried = (press: AnswerPress): readonly string[] => (press.action === "bulkKind" ? [press.fileKey] : press.action === "bulkCancel" ? [press.jobId] : press.ids);
 
-export type DecodedButton = { type: "ok"; payload: ButtonPayload } | { type: "expired" } | { type: "unknown" };
+export const answerButtons = {
+  prefixes: Object.values(ACTION_CODES),
 
-/**
- * Button data comes from the client and can be forged: anything this bot could not have made
- * (an unknown code, more IDs than a command may carry) is "unknown" and makes no enquiry.
- */
-export async function decodeButton(data: string, store: ButtonStore): Promise<DecodedButton> {
-  const match = DATA.exec(data);
-  const action = ACTIONS.get(match?.[1] ?? "");
-  const scope = SCOPES.get(match?.[2] ?? "");
-  if (!match || !action || !scope) return { type: "unknown" };
-  const rest = match[4] ?? "";
-  const ids = match[3] === ":" ? rest.split(",") : await store.get(rest);
-  if (!ids) return { type: "expired" };
-  if (ids.length > MAX_IDS_PER_QUERY) return { type: "unknown" };
-  return { type: "ok", payload: { action, scope, ids } };
-}
+  /** Long ID lists (several IDs, or one 64-character ID) go through the store. */
+  encode: (press: AnswerPress, store: ButtonStore): Promise<string> => withIds(ACTION_CODES[press.action] + SCOPE_CODES[press.scope], idsCarried(press), store),
 
-function invert<K extends string>(codes: Record<K, string>): Map<string, K> {
-  return new Map(Object.entries(codes).map(([name, code]) => [code as string, name as K]));
-}
+  /** An unknown code, more IDs than a command may carry, or anything that is not an ID: "unknown", and no enquiry. */
+  async decode(data: string, store: ButtonStore): Promise<Decoded<AnswerPress>> {
+    const match = DATA.exec(data);
+    const action = ACTIONS.get(match?.[1] ?? "");
+    const scope = SCOPE_OF_CODE.get(match?.[2] ?? "");
+    if (!match || !action || !scope) return { type: "unknown" };
+    const ids = await idsOf(match[3] ?? "", match[4] ?? "", store);
+    if (!ids) return { type: "expired" };
+    if (ids.length > MAX_IDS_PER_QUERY) return { type: "unknown" };
+    switch (action) {
+      case "bulkKind":
+        return ids.length === 1 ? { type: "press", press: { action, scope, fileKey: ids[0] ?? "" } } : { type: "unknown" };
+      case "bulkCancel":
+        return ids.length === 1 ? { type: "press", press: { action, scope, jobId: ids[0] ?? "" } } : { type: "unknown" };
+      default:
+        // No enquiry, and no watch, for anything that is not an ID.
+        return ids.every(isValidTransactionId) ? { type: "press", press: { action, scope, ids } } : { type: "unknown" };
+    }
+  },
+} satisfies ButtonCodec<AnswerPress>;

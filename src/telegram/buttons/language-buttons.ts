@@ -1,9 +1,12 @@
-/** Every language button starts so; the rest is a locale file's name (en, fr, pt, sw). */
-export const LANGUAGE_BUTTON_PREFIX = "L:";
+import type { ButtonCodec, Decoded } from "./codec.ts";
 
-export const encodeLanguageButton = (locale: string): string => `${LANGUAGE_BUTTON_PREFIX}${locale}`;
+/** A language of /language: a locale file's name (en, fr, pt, sw); whether the bot speaks it is the feature's to say. */
+export type LanguagePress = { action: "language"; locale: string };
 
-/** The locale a language button names (whether the bot speaks it is the feature's to say); undefined for any other data. */
-export function decodeLanguageButton(data: string): string | undefined {
-  return data.startsWith(LANGUAGE_BUTTON_PREFIX) ? data.slice(LANGUAGE_BUTTON_PREFIX.length) : undefined;
-}
+const PREFIX = "L:";
+
+export const languageButtons = {
+  prefixes: [PREFIX],
+  encode: (press: LanguagePress): string => `${PREFIX}${press.locale}`,
+  decode: (data: string): Decoded<LanguagePress> => ({ type: "press", press: { action: "language", locale: data.slice(PREFIX.length) } }),
+} satisfies ButtonCodec<LanguagePress>;

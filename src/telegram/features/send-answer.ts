@@ -1,4 +1,8 @@
 import type { ReplyParameters } from "grammy/types";
+import type { HistoryHow } from "../../payments/history/entry.ts";
+import type { HistoryRecorder } from "../../payments/history/recording/recorder.ts";
+import { topicOfUpdate } from "../topic.ts";
+import { personOf, placeOf, recordAnswers } from "./history/asked-by.ts";
 import type { Asker, Checker, Via } from "../../payments/check.ts";
 import type { EnquiryKind } from "../../payments/enquiry/types.ts";
 import type { KindStatus } from "../../payments/health/judging/monitor.ts";
@@ -29,6 +33,8 @@ export interface AnswerDependencies {
   casesOffered?: boolean;
   /** 🧾 Receipt goes under answers about one settled payment (SUCCESS or FAILED), in private chats and groups. */
   receiptsOffered?: boolean;
+  /** Where every answer is recorded, after it is sent (absent: nothing is). */
+  history?: HistoryRecorder;
 }
 
 /** Whether 🆘 Ask support may go under answers here: cases are on, and this is an agent's private chat. */
@@ -36,7 +42,7 @@ export const offersCases = (ctx: BotContext, deps: Pick<AnswerDependencies, "cas
 
 /** The person and chat behind an update, for the record of each enquiry it makes. */
 export function askerOf(ctx: BotContext, via: Via): Asker {
-  return { userId: ctx.from?.id, chatId: ctx.chat?.id, via, logger: ctx.logger };
+  return { userId: ctx.from?.id, chatId: ctx.chat?.id, via, logger: ctx.logger, person: personOf(ctx.from), place: placeOf(ctx.chat, topicOfUpdate(ctx)) };
 }
 
 /** Who in this chat watches the answer's open payments: what its 🔔 button shows. */
@@ -52,7 +58,7 @@ async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, r
 }
 
 /** Sends an answer as a reply; an answer with buttons is remembered, for 🔔 Notify me. */
-export async function replyWithAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[], replyParameters: ReplyParameters, note?: string) {
+export async function replyWithAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[], replyParameters: ReplyParameters, note?: string, how: HistoryHow = "command") {
   const answer = await render(ctx, deps, query, results);
   const text = note ? `${answer.message.text}\n\n${note}` : answer.message.text;
   const sent = await ctx.reply(text, {
@@ -61,12 +67,13 @@ export async function replyWithAnswer(ctx: BotContext, deps: AnswerDependencies,
     link_preview_options: { is_disabled: true },
     ...(answer.keyboard ? { reply_markup: answer.keyboard } : {}),
   });
+  recordAnswers(ctx, deps.history, how, results);
   if (!answer.final) await deps.shownAnswers.save(sent.chat.id, sent.message_id, { query, results });
   return { sent, answer };
 }
 
 /** Shows an answer in place of the message a button was pressed on. */
-export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[]): Promise<AnswerView> {
+export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, query: Query, results: IdResult[], how: HistoryHow): Promise<AnswerView> {
   const answer = await render(ctx, deps, query, results);
   await tolerateHarmless(
     ctx.editMessageText(answer.message.text, {
@@ -76,6 +83,7 @@ export async function editToAnswer(ctx: BotContext, deps: AnswerDependencies, qu
     }),
     ctx.logger,
   );
+  recordAnswers(ctx, deps.history, how, results);
   const message = ctx.callbackQuery?.message;
   if (message && !answer.final) await deps.shownAnswers.save(message.chat.id, message.message_id, { query, results });
   return answer;

@@ -86,6 +86,7 @@ help =
     /airtime <ID>: status of an airtime purchase
     /status <ID>: when you do not know which of the two it is
     /watch <ID>: tell me here when a payment settles (/watches lists them, /unwatch <ID> stops)
+    /history <ID>: what I told about a payment, and when (/mychecks: your own recent checks)
     /health: is the payment provider itself in trouble? (when many checks fail at once)
     /whoami: your user and chat IDs
     /language: the language I answer in
@@ -323,7 +324,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Access removed.
 toast-nothing-to-revoke = Nothing to remove: it was already gone, or comes from the configuration.
-help-admin = As an admin: /invite makes an invite link (/invite N for N people), /invites lists the open ones, /users shows who may use the bot, /allow <ID> and /revoke <ID> give and take access. Strangers' requests come to you with Approve and Deny.
+help-admin = As an admin: /invite makes an invite link (/invite N for N people), /invites lists the open ones, /users shows who may use the bot, /allow <ID> and /revoke <ID> give and take access. Strangers' requests come to you with Approve and Deny. /export sends the history of a day or a range as a CSV file (/export 2026-11-01 2026-11-30).
 command-invite = Make an invite link
 command-invites = Open invite links
 command-users = Who may use the bot
@@ -371,6 +372,7 @@ health-admin-token-expired = EXPIRED on { $day }
 health-admin-token-unknown = no expiry date in it
 health-admin-token-given = From {$variable}.
 health-admin-token-obtained = Obtained by the bot (client credentials) at {$when}, renewed before it expires.
+health-admin-token-obtained-lasting = Obtained by the bot (client credentials) at {$when}. It has no expiry, so it is renewed only if the provider refuses it.
 health-admin-token-not-obtained = Obtained by the bot (client credentials): none yet.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ The provider has refused the credentials since {$since}: {$reason}
@@ -547,6 +549,82 @@ health-admin-cases = Open cases: { $open }, the oldest since { $since } · today
 health-admin-cases-none = Open cases: none · today: { $opened } opened, { $resolved } resolved
 digest-cases = Cases: { $opened } opened, { $resolved } resolved; open now: { $open }, the oldest since { $since }
 digest-cases-none = Cases: { $opened } opened, { $resolved } resolved; none open now
+
+## History: /history, a payment's timeline
+command-history = What the bot told about a payment, and when
+history-usage = Send /history with a transaction ID, for example: /history TX-12345 (add collection or airtime to see one kind only)
+history-off = This bot keeps no history (HISTORY_DAYS is 0).
+history-nothing = Nothing recorded for {$id}, checking it now.
+history-title = 🕘 History of {$id}
+history-first = first asked
+history-changed = status changed
+history-you = you
+history-someone = someone
+history-said-not-found = not found
+history-said-unknown = could not check ({$cause})
+history-repeats = checked { $count ->
+    [one] once more
+   *[other] {$count} more times
+} by { $people ->
+    [one] one person
+   *[other] {$people} people
+}, still {$status}
+history-event-watch-started = 🔔 watch started by {$who}
+history-event-watch-notified = 📣 settled notice sent to {$who}
+history-event-case-opened = 🆘 case #{$number} opened by {$who}
+history-event-case-taken = ✋ case #{$number} taken by {$who}
+history-event-case-resolved = ✅ case #{$number} resolved by {$who}
+history-last-status = Last known status: {$status}
+history-no-status = No status known yet.
+history-page = Page {$page} of {$pages}
+history-check-now = 🔄 Check now
+
+## History: /mychecks, an agent's own checks
+command-mychecks = Your own recent checks
+mychecks-private = /mychecks lists your own checks: send it to me in a private chat.
+mychecks-none = No checks of yours are recorded yet.
+mychecks-title = 🧾 Your checks, newest first · page {$page}
+mychecks-status-unknown = status unknown
+mychecks-recheck = 🔄 Re-check { $count ->
+    [one] the one still open
+   *[other] the {$count} still open
+}
+mychecks-nothing-open = Nothing on this page is still open.
+mychecks-csv = 📄 Last 30 days (CSV)
+mychecks-csv-caption = Your checks of the last 30 days
+mychecks-csv-none = You made no checks in the last 30 days.
+
+## History: /export, for admins
+command-export = Export the history as a CSV file
+export-bad-date = I cannot read “{$text}” as a date: write it like 2026-11-24, or today.
+export-bad-filter = I cannot read “{$text}”: filters are kind=collection or kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = That is {$days} days: one export covers at most 92 days. Split it in two.
+export-reversed = The first date comes after the second: put them the other way round.
+export-none = No checks between {$from} and {$to}.
+export-progress = 📤 Exporting the history from {$from} to {$to}: { $count ->
+    [one] one entry
+   *[other] {$count} entries
+} so far…
+export-done = 📤 History from {$from} to {$to}: { $count ->
+    [one] one entry
+   *[other] {$count} entries
+}, about { $payments ->
+    [one] one payment
+   *[other] {$payments} payments
+}.
+export-caption = Every entry from {$from} to {$to}
+export-latest-caption = The latest status of each payment from {$from} to {$to}
+export-failed = The export stopped before the end. Please try again in a moment.
+
+## History: the daily summary's line
+digest-history = Checks yesterday: {$checks} by { $people ->
+    [one] one person
+   *[other] {$people} people
+}; { $open ->
+    [0] no payment
+    [one] one payment
+   *[other] {$open} payments
+} still not final after 24 hours
 
 ## Receipts (🧾 under a final answer, /receipt, /verify, the check page)
 command-receipt = A receipt for the customer: /receipt ID

@@ -82,6 +82,7 @@ help =
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
     /watch <ID> : vous prévenir ici quand le statut d'un paiement devient définitif (/watches les liste, /unwatch <ID> arrête)
+    /history <ID> : ce que j'ai répondu sur un paiement, et quand (/mychecks : vos dernières vérifications)
     /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
     /language : la langue dans laquelle je réponds
@@ -325,7 +326,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Accès retiré.
 toast-nothing-to-revoke = Rien à retirer : c'était déjà fait, ou cela vient de la configuration.
-help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser.
+help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser. /export envoie l'historique d'un jour ou d'une période en fichier CSV (/export 2026-11-01 2026-11-30).
 command-invite = Créer un lien d'invitation
 command-invites = Liens d'invitation ouverts
 command-users = Qui peut utiliser le bot
@@ -357,7 +358,13 @@ health-window-line = { $window } : { $count ->
 } · { $percent } non vérifiées · p95 { $p95 }
 health-window-empty = { $window } : aucune demande
 health-sparkline = Non vérifiées, dernière heure (une barre = 5 min) : { $bars }
-health-today = Aujourd'hui (depuis { $since }) : ✅ { $success } réussis · ❌ { $failed } échoués
+health-today = Aujourd'hui (depuis { $since }) : ✅ { $success ->
+    [one] { $success } réussi
+   *[other] { $success } réussis
+} · ❌ { $failed ->
+    [one] { $failed } échoué
+   *[other] { $failed } échoués
+}
 health-today-reasons = Motifs d'échec les plus fréquents : { $reasons }
 health-reason-line = { $rank }. { $reason } ({ $count })
 health-reason-other = autres motifs
@@ -373,6 +380,7 @@ health-admin-token-expired = EXPIRÉ le { $day }
 health-admin-token-unknown = sans date d'expiration
 health-admin-token-given = Fourni par la variable {$variable}.
 health-admin-token-obtained = Obtenu par le bot (client credentials) à {$when}, renouvelé avant son expiration.
+health-admin-token-obtained-lasting = Obtenu par le bot (client credentials) à {$when}. Il n'expire pas : il n'est renouvelé que si le fournisseur le refuse.
 health-admin-token-not-obtained = Obtenu par le bot (client credentials) : aucun pour l'instant.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Le fournisseur refuse les identifiants depuis {$since} : {$reason}
@@ -437,7 +445,19 @@ digest-enquiries = Demandes : { $count } ({ $collection ->
     [one] { $payments } paiement distinct
    *[other] { $payments } paiements distincts
 }
-digest-outcomes = ✅ { $success } réussis · ❌ { $failed } échoués · ⏳ { $pending } non définitifs · 🔍 { $notFound } introuvables
+digest-outcomes = ✅ { $success ->
+    [one] { $success } réussi
+   *[other] { $success } réussis
+} · ❌ { $failed ->
+    [one] { $failed } échoué
+   *[other] { $failed } échoués
+} · ⏳ { $pending ->
+    [one] { $pending } non définitif
+   *[other] { $pending } non définitifs
+} · 🔍 { $notFound ->
+    [one] { $notFound } introuvable
+   *[other] { $notFound } introuvables
+}
 digest-not-checked = Non vérifiées : { $count } ({ $detail })
 digest-not-checked-none = Toutes les demandes ont reçu une réponse.
 digest-token-rejected = 🔒 Refusées à cause du jeton de service : { $count }
@@ -579,6 +599,82 @@ digest-cases-none = Dossiers : { $opened ->
     [one] { $resolved } résolu
    *[other] { $resolved } résolus
 } ; aucun encore ouvert
+
+## History: /history, a payment's timeline
+command-history = Ce que le bot a répondu sur un paiement, et quand
+history-usage = Envoyez /history avec un ID de transaction, par exemple : /history TX-12345 (ajoutez collection ou airtime pour un seul type)
+history-off = Ce bot ne garde pas d'historique (HISTORY_DAYS vaut 0).
+history-nothing = Rien n'est enregistré pour {$id}, je le vérifie maintenant.
+history-title = 🕘 Historique de {$id}
+history-first = première demande
+history-changed = le statut a changé
+history-you = vous
+history-someone = quelqu'un
+history-said-not-found = introuvable
+history-said-unknown = vérification impossible ({$cause})
+history-repeats = vérifié { $count ->
+    [one] une fois de plus
+   *[other] {$count} fois de plus
+} par { $people ->
+    [one] une personne
+   *[other] {$people} personnes
+}, toujours {$status}
+history-event-watch-started = 🔔 suivi lancé par {$who}
+history-event-watch-notified = 📣 avis de règlement envoyé à {$who}
+history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
+history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
+history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
+history-last-status = Dernier statut connu : {$status}
+history-no-status = Aucun statut connu pour l'instant.
+history-page = Page {$page} sur {$pages}
+history-check-now = 🔄 Vérifier maintenant
+
+## History: /mychecks, an agent's own checks
+command-mychecks = Vos dernières vérifications
+mychecks-private = /mychecks affiche vos propres vérifications : envoyez-la-moi en privé.
+mychecks-none = Aucune vérification de votre part n'est encore enregistrée.
+mychecks-title = 🧾 Vos vérifications, les plus récentes d'abord · page {$page}
+mychecks-status-unknown = statut inconnu
+mychecks-recheck = 🔄 Revérifier { $count ->
+    [one] celle encore en cours
+   *[other] les {$count} encore en cours
+}
+mychecks-nothing-open = Rien n'est encore en cours sur cette page.
+mychecks-csv = 📄 30 derniers jours (CSV)
+mychecks-csv-caption = Vos vérifications des 30 derniers jours
+mychecks-csv-none = Vous n'avez fait aucune vérification ces 30 derniers jours.
+
+## History: /export, for admins
+command-export = Exporter l'historique en fichier CSV
+export-bad-date = Je ne comprends pas la date « {$text} » : écrivez-la comme 2026-11-24, ou today.
+export-bad-filter = Je ne comprends pas « {$text} » : les filtres sont kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = Cela fait {$days} jours : un export couvre au plus 92 jours. Faites-en deux.
+export-reversed = La première date est après la seconde : inversez-les.
+export-none = Aucune vérification entre le {$from} et le {$to}.
+export-progress = 📤 Export de l'historique du {$from} au {$to} : { $count ->
+    [one] une entrée
+   *[other] {$count} entrées
+} pour l'instant…
+export-done = 📤 Historique du {$from} au {$to} : { $count ->
+    [one] une entrée
+   *[other] {$count} entrées
+}, pour { $payments ->
+    [one] un paiement
+   *[other] {$payments} paiements
+}.
+export-caption = Toutes les entrées du {$from} au {$to}
+export-latest-caption = Le dernier statut de chaque paiement du {$from} au {$to}
+export-failed = L'export s'est arrêté avant la fin. Réessayez dans un instant.
+
+## History: the daily summary's line
+digest-history = Vérifications hier : {$checks} par { $people ->
+    [one] une personne
+   *[other] {$people} personnes
+} ; { $open ->
+    [0] aucun paiement
+    [one] un paiement
+   *[other] {$open} paiements
+} toujours en attente après 24 heures
 
 ## Reçus (🧾 sous une réponse définitive, /receipt, /verify, la page de vérification)
 command-receipt = Un reçu pour le client : /receipt ID

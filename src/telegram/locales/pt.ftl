@@ -100,6 +100,7 @@ help =
     /airtime <ID>: estado de uma compra de recarga
     /status <ID>: quando não sabe qual dos dois é
     /watch <ID>: receber aqui um aviso quando um pagamento ficar definitivo (/watches mostra a lista, /unwatch <ID> cancela)
+    /history <ID>: o que respondi sobre um pagamento, e quando (/mychecks: as suas consultas recentes)
     /health: o próprio fornecedor de pagamentos está com problemas? (quando muitas verificações ficam sem resposta ao mesmo tempo)
     /whoami: os seus IDs de utilizador e de conversa
     /language: o idioma em que respondo
@@ -343,7 +344,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Acesso retirado.
 toast-nothing-to-revoke = Nada a retirar: já tinha sido retirado, ou vem da configuração.
-help-admin = Como administrador: /invite cria um link de convite (/invite N para N pessoas), /invites lista os válidos, /users mostra quem pode usar o bot, /allow <ID> e /revoke <ID> dão e retiram acesso. Os pedidos de desconhecidos chegam-lhe com os botões Aprovar e Recusar.
+help-admin = Como administrador: /invite cria um link de convite (/invite N para N pessoas), /invites lista os válidos, /users mostra quem pode usar o bot, /allow <ID> e /revoke <ID> dão e retiram acesso. Os pedidos de desconhecidos chegam-lhe com os botões Aprovar e Recusar. /export envia o histórico de um dia ou de um período num ficheiro CSV (/export 2026-11-01 2026-11-30).
 command-invite = Criar um link de convite
 command-invites = Links de convite válidos
 command-users = Quem pode usar o bot
@@ -391,6 +392,7 @@ health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
 health-admin-token-given = Definido em {$variable}.
 health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}; é renovado antes de expirar.
+health-admin-token-obtained-lasting = Obtido pelo bot (client credentials) às {$when}. Não tem validade: só é renovado se o fornecedor o recusar.
 health-admin-token-not-obtained = Obtido pelo bot (client credentials): ainda nenhum.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
@@ -449,7 +451,10 @@ digest-enquiries = Consultas: { $count } ({ $collection } de cobrança, { $airti
     [one] { $payments } pagamento distinto
    *[other] { $payments } pagamentos distintos
 }
-digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound } não encontrados
+digest-outcomes = ✅ { $success } com sucesso · ❌ { $failed } com falha · ⏳ { $pending } sem estado definitivo · 🔍 { $notFound ->
+    [one] { $notFound } não encontrado
+   *[other] { $notFound } não encontrados
+}
 digest-not-checked = Não verificadas: { $count } ({ $detail })
 digest-not-checked-none = Todas as consultas tiveram resposta.
 digest-token-rejected = 🔒 Recusadas por causa do token de serviço: { $count }
@@ -589,6 +594,82 @@ digest-cases-none = Casos: { $opened ->
     [one] { $resolved } resolvido
    *[other] { $resolved } resolvidos
 }; nenhum aberto agora
+
+## History: /history, a payment's timeline
+command-history = O que o bot respondeu sobre um pagamento, e quando
+history-usage = Envie /history com um ID de transação, por exemplo: /history TX-12345 (acrescente collection ou airtime para ver só um tipo)
+history-off = Este bot não guarda histórico (HISTORY_DAYS é 0).
+history-nothing = Não há nada registado para {$id}; vou verificá-lo agora.
+history-title = 🕘 Histórico de {$id}
+history-first = primeira consulta
+history-changed = o estado mudou
+history-you = você
+history-someone = alguém
+history-said-not-found = não encontrado
+history-said-unknown = não foi possível verificar ({$cause})
+history-repeats = verificado { $count ->
+    [one] mais uma vez
+   *[other] mais {$count} vezes
+} por { $people ->
+    [one] uma pessoa
+   *[other] {$people} pessoas
+}, ainda {$status}
+history-event-watch-started = 🔔 acompanhamento iniciado por {$who}
+history-event-watch-notified = 📣 aviso de liquidação enviado a {$who}
+history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
+history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
+history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
+history-last-status = Último estado conhecido: {$status}
+history-no-status = Ainda não se conhece nenhum estado.
+history-page = Página {$page} de {$pages}
+history-check-now = 🔄 Verificar agora
+
+## History: /mychecks, an agent's own checks
+command-mychecks = As suas consultas recentes
+mychecks-private = /mychecks mostra as suas próprias consultas: envie-mo numa conversa privada.
+mychecks-none = Ainda não há consultas suas registadas.
+mychecks-title = 🧾 As suas consultas, as mais recentes primeiro · página {$page}
+mychecks-status-unknown = estado desconhecido
+mychecks-recheck = 🔄 Voltar a verificar { $count ->
+    [one] a que ainda está pendente
+   *[other] as {$count} ainda pendentes
+}
+mychecks-nothing-open = Nada nesta página está ainda pendente.
+mychecks-csv = 📄 Últimos 30 dias (CSV)
+mychecks-csv-caption = As suas consultas dos últimos 30 dias
+mychecks-csv-none = Não fez nenhuma consulta nos últimos 30 dias.
+
+## History: /export, for admins
+command-export = Exportar o histórico num ficheiro CSV
+export-bad-date = Não consigo ler “{$text}” como data: escreva-a como 2026-11-24, ou today.
+export-bad-filter = Não consigo ler “{$text}”: os filtros são kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = São {$days} dias: uma exportação abrange no máximo 92 dias. Divida-a em duas.
+export-reversed = A primeira data é posterior à segunda: troque-as.
+export-none = Nenhuma consulta entre {$from} e {$to}.
+export-progress = 📤 A exportar o histórico de {$from} a {$to}: { $count ->
+    [one] uma entrada
+   *[other] {$count} entradas
+} até agora…
+export-done = 📤 Histórico de {$from} a {$to}: { $count ->
+    [one] uma entrada
+   *[other] {$count} entradas
+}, sobre { $payments ->
+    [one] um pagamento
+   *[other] {$payments} pagamentos
+}.
+export-caption = Todas as entradas de {$from} a {$to}
+export-latest-caption = O último estado de cada pagamento de {$from} a {$to}
+export-failed = A exportação parou antes do fim. Tente de novo daqui a pouco.
+
+## History: the daily summary's line
+digest-history = Consultas ontem: {$checks} por { $people ->
+    [one] uma pessoa
+   *[other] {$people} pessoas
+}; { $open ->
+    [0] nenhum pagamento
+    [one] um pagamento
+   *[other] {$open} pagamentos
+} ainda por concluir após 24 horas
 
 ## Recibos (🧾 sob uma resposta final, /receipt, /verify, a página de verificação)
 command-receipt = Um recibo para o cliente: /receipt ID

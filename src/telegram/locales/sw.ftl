@@ -103,6 +103,7 @@ help =
     /airtime <ID>: hali ya ununuzi wa muda wa maongezi
     /status <ID>: usipojua ni aina ipi kati ya hizo mbili
     /watch <ID>: nikujulishe hapa malipo yakikamilika (/watches huyaorodhesha, /unwatch <ID> husimamisha ufuatiliaji)
+    /history <ID>: nilichosema kuhusu malipo, na lini (/mychecks: ukaguzi wako wa hivi karibuni)
     /health: je, mtoa huduma za malipo mwenyewe ana matatizo? (ukaguzi mwingi ukishindwa kwa wakati mmoja)
     /whoami: ID zako za mtumiaji na za gumzo
     /language: lugha ninayotumia kukujibu
@@ -328,7 +329,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Ruhusa imeondolewa.
 toast-nothing-to-revoke = Hakuna cha kuondoa: ilikuwa imeshaondolewa, au inatoka kwenye usanidi.
-help-admin = Kama msimamizi: /invite huunda kiungo cha mwaliko (/invite N kwa watu N), /invites huorodhesha vilivyo wazi, /users huonyesha wanaoweza kutumia bot, /allow <ID> na /revoke <ID> hutoa na kuondoa ruhusa. Maombi ya watu wasiojulikana hukufikia yakiwa na Kubali na Kataa.
+help-admin = Kama msimamizi: /invite huunda kiungo cha mwaliko (/invite N kwa watu N), /invites huorodhesha vilivyo wazi, /users huonyesha wanaoweza kutumia bot, /allow <ID> na /revoke <ID> hutoa na kuondoa ruhusa. Maombi ya watu wasiojulikana hukufikia yakiwa na Kubali na Kataa. /export hutuma historia ya siku moja au kipindi kama faili la CSV (/export 2026-11-01 2026-11-30).
 command-invite = Unda kiungo cha mwaliko
 command-invites = Viungo vya mwaliko vilivyo wazi
 command-users = Wanaoweza kutumia bot
@@ -376,6 +377,7 @@ health-admin-token-expired = MUDA WAKE ULIISHA tarehe { $day }
 health-admin-token-unknown = haina tarehe ya kuisha muda
 health-admin-token-given = Inatoka kwenye {$variable}.
 health-admin-token-obtained = Bot iliipata yenyewe (client credentials) saa {$when}, na huifanya upya kabla muda wake haujaisha.
+health-admin-token-obtained-lasting = Bot iliipata yenyewe (client credentials) saa {$when}. Haina muda wa kuisha, kwa hiyo huifanya upya tu mtoa huduma akiikataa.
 health-admin-token-not-obtained = Bot huipata yenyewe (client credentials): bado haijaipata.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ Mtoa huduma amekuwa akikataa vitambulisho vya bot tangu {$since}: {$reason}
@@ -546,6 +548,82 @@ health-admin-cases = Kesi zilizo wazi: { $open }, ya zamani zaidi iko wazi tangu
 health-admin-cases-none = Kesi zilizo wazi: hakuna · leo: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }
 digest-cases = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; bado ziko wazi: { $open }, ya zamani zaidi iko wazi tangu { $since }
 digest-cases-none = Kesi: zilizofunguliwa { $opened }, zilizotatuliwa { $resolved }; hakuna iliyo wazi kwa sasa
+
+## History: /history, a payment's timeline
+command-history = Bot ilisema nini kuhusu malipo, na lini
+history-usage = Tuma /history pamoja na ID ya muamala, kwa mfano: /history TX-12345 (ongeza collection au airtime kuona aina moja tu)
+history-off = Bot hii haihifadhi historia (HISTORY_DAYS ni 0).
+history-nothing = Hakuna kilichorekodiwa kwa {$id}, ninaikagua sasa.
+history-title = 🕘 Historia ya {$id}
+history-first = iliulizwa mara ya kwanza
+history-changed = hali imebadilika
+history-you = wewe
+history-someone = mtu fulani
+history-said-not-found = haikupatikana
+history-said-unknown = haikuweza kukaguliwa ({$cause})
+history-repeats = imekaguliwa { $count ->
+    [one] mara moja zaidi
+   *[other] mara {$count} zaidi
+} na { $people ->
+    [one] mtu mmoja
+   *[other] watu {$people}
+}, bado {$status}
+history-event-watch-started = 🔔 ufuatiliaji ulianzishwa na {$who}
+history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa {$who}
+history-event-case-opened = 🆘 kesi Na. {$number} ilifunguliwa na {$who}
+history-event-case-taken = ✋ kesi Na. {$number} ilichukuliwa na {$who}
+history-event-case-resolved = ✅ kesi Na. {$number} ilitatuliwa na {$who}
+history-last-status = Hali ya mwisho inayojulikana: {$status}
+history-no-status = Bado hakuna hali inayojulikana.
+history-page = Ukurasa {$page} kati ya {$pages}
+history-check-now = 🔄 Kagua sasa
+
+## History: /mychecks, an agent's own checks
+command-mychecks = Ukaguzi wako wa hivi karibuni
+mychecks-private = /mychecks inaonyesha ukaguzi wako mwenyewe: nitumie kwenye mazungumzo ya faragha.
+mychecks-none = Bado hakuna ukaguzi wako uliorekodiwa.
+mychecks-title = 🧾 Ukaguzi wako, wa karibuni kwanza · ukurasa {$page}
+mychecks-status-unknown = hali haijulikani
+mychecks-recheck = 🔄 Kagua tena { $count ->
+    [one] malipo moja ambayo bado hayajakamilika
+   *[other] malipo {$count} ambayo bado hayajakamilika
+}
+mychecks-nothing-open = Hakuna malipo ambayo bado hayajakamilika kwenye ukurasa huu.
+mychecks-csv = 📄 Siku 30 zilizopita (CSV)
+mychecks-csv-caption = Ukaguzi wako wa siku 30 zilizopita
+mychecks-csv-none = Hukufanya ukaguzi wowote katika siku 30 zilizopita.
+
+## History: /export, for admins
+command-export = Hamisha historia kama faili la CSV
+export-bad-date = Siwezi kusoma “{$text}” kama tarehe: iandike kama 2026-11-24, au today.
+export-bad-filter = Siwezi kusoma “{$text}”: vichujio ni kind=collection au kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = Hizo ni siku {$days}: uhamishaji mmoja unachukua siku 92 tu. Ugawanye mara mbili.
+export-reversed = Tarehe ya kwanza iko baada ya ya pili: zibadilishe.
+export-none = Hakuna ukaguzi kati ya {$from} na {$to}.
+export-progress = 📤 Ninahamisha historia ya {$from} hadi {$to}: { $count ->
+    [one] rekodi moja
+   *[other] rekodi {$count}
+} hadi sasa…
+export-done = 📤 Historia ya {$from} hadi {$to}: { $count ->
+    [one] rekodi moja
+   *[other] rekodi {$count}
+}, za { $payments ->
+    [one] malipo moja
+   *[other] malipo {$payments}
+}.
+export-caption = Rekodi zote za {$from} hadi {$to}
+export-latest-caption = Hali ya mwisho ya kila malipo ya {$from} hadi {$to}
+export-failed = Uhamishaji ulisimama kabla ya kumalizika. Tafadhali jaribu tena baada ya muda mfupi.
+
+## History: the daily summary's line
+digest-history = Ukaguzi wa jana: {$checks} na { $people ->
+    [one] mtu mmoja
+   *[other] watu {$people}
+}; { $open ->
+    [0] hakuna malipo
+    [one] malipo moja
+   *[other] malipo {$open}
+} bado hayajakamilika baada ya saa 24
 
 ## Risiti (🧾 chini ya jibu la mwisho, /receipt, /verify, ukurasa wa kuhakiki)
 command-receipt = Risiti kwa mteja: /receipt ID

@@ -4,9 +4,9 @@ import { isAdmin, isAllowed, isAllowedPerson, type AccessPolicy } from "../../ac
 import type { KeyValueStore } from "../../state/ports.ts";
 import type { ChatAliases } from "../stores/chat-aliases.ts";
 import type { BotContext } from "../context.ts";
-import { INLINE_CACHE_SECONDS } from "../features/inline/inline-results.ts";
+import { INLINE_CACHE_SECONDS } from "../views/inline-cache.ts";
 import type { SendingPolicy } from "../transport/retry.ts";
-import { ACCESS_BUTTON_PREFIX, encodeAccessButton } from "../buttons/access-buttons.ts";
+import { accessButtons } from "../buttons/access-buttons.ts";
 import { adminCommandNames, commands } from "../views/commands.ts";
 import { formatWhoami } from "../views/format/identity.ts";
 import { commandName, isCommandForOtherBot, isCommandMessage, isInviteStart, isReceiptCheck } from "../message-command.ts";
@@ -112,7 +112,7 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNa
       ? formatWhoami({ userId, chatId: chat.id, chatType: chat.type, threadId }, false, ctx.t)
       : { text: ctx.t(refusalKey, { userId: String(userId), chatId: String(chat.id) }), entities: [] };
     // A stranger may ask the admins from their refusal (not from /whoami, whose IDs are for giving by hand).
-    const askButton = canAsk && !whoami ? { reply_markup: { inline_keyboard: [[{ text: ctx.t("button-request-access"), callback_data: encodeAccessButton({ action: "ask" }) }]] } } : {};
+    const askButton = canAsk && !whoami ? { reply_markup: { inline_keyboard: [[{ text: ctx.t("button-request-access"), callback_data: accessButtons.encode({ action: "requestAccess" }) }]] } } : {};
     await bestEffort(ctx.logger, (signal) =>
       ctx.api.raw.sendMessage(
         sending.bestEffort({
@@ -136,7 +136,7 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNa
  * passes the access features without going through them.
  */
 export function isAccessUpdate(ctx: BotContext): boolean {
-  return ctx.myChatMember !== undefined || ctx.callbackQuery?.data?.startsWith(ACCESS_BUTTON_PREFIX) === true || isInviteStart(ctx) || isAdminCommand(ctx);
+  return ctx.myChatMember !== undefined || accessButtons.owns(ctx.callbackQuery?.data ?? "") || isInviteStart(ctx) || isAdminCommand(ctx);
 }
 
 function isAdminCommand(ctx: BotContext): boolean {

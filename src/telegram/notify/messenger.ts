@@ -3,10 +3,10 @@ import { FormattedString } from "@grammyjs/parse-mode";
 import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { DEFAULT_LOCALE, pickLocale, type ChosenLanguages, type Translate, type Translations } from "../i18n.ts";
+import type { ChatAliases } from "../stores/chat-aliases.ts";
 import { classifySendFailure, type SendFailure } from "../transport/errors.ts";
 import type { Moment } from "../views/format/moment.ts";
 import type { NumberFormats } from "../views/format/numbers.ts";
-import { TOPIC_FALLBACK_MESSAGE } from "./topic-fallback.ts";
 
 /** A chat to send to, or one forum topic of it. */
 export interface Destination {
@@ -35,11 +35,22 @@ export interface Outbound {
   replyTo?: number | undefined;
 }
 
-/** A message that went: where, to edit it later. */
+/** A message that went: where, to edit it later (its topic: none when it went to General, its own being gone). */
 export interface Sent {
   chatId: number;
   messageId: number;
+  threadId?: number | undefined;
 }
+
+/**
+ * How hard a message is tried: "patient" waits out a 429 (up to 30 s), follows a group to its
+ * supergroup, tries a network failure or a 5xx again, and logs a failure once; "once" tries once
+ * and hands any failure back unlogged, to a caller with a queue of its own (the watch notifier).
+ */
+export type RetryPolicy = "patient" | "once";
+
+/** A message posted, or why not. */
+export type Posted = ({ ok: true } & Sent) | { ok: false; failure: SendFailure };
 
 /** Where a call went, or why it did not (read once, by transport/errors.ts). */
 export type Delivery = { ok: true; chatId: number } | { ok: false; failure: SendFailure };
@@ -64,13 +75,15 @@ export interface Messenger {
    * its reader; returns the messages that went. A failure is logged once, with why.
    */
   send(what: string, to: Recipient | readonly Recipient[], render: (reader: Reader) => Outbound | FormattedString | string, hint?: LanguageHint): Promise<Sent[]>;
+  /** Posts one message, already written for its reader, to a chat or a topic of it (General should the topic be gone: notify/topic-fallback.ts). */
+  post(what: string, to: Destination, message: Outbound, retry?: RetryPolicy): Promise<Posted>;
   /**
    * Any other call to a chat outside an update (an edit, a document), with the same care: a 429 is
    * waited out, a supergroup followed, a network failure or 5xx tried again; the chat it went to.
    */
   call(what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<number | undefined>;
   /** `call`, telling why it failed when it did (a chat that blocked the bot is worth noting, say). */
-  deliver(what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<Delivery>;
+  deliver(what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>, retry?: RetryPolicy): Promise<Delivery>;
 }
 
 export interface MessengerOptions {
@@ -80,6 +93,8 @@ export interface MessengerOptions {
   languages?: ChosenLanguages | undefined;
   /** ADMIN_CHAT_ID (and its topic, when it names one), and ADMIN_USER_IDS. */
   admins: { chatId: number | undefined; threadId?: number | undefined; userIds: ReadonlySet<number> };
+  /** Groups upgraded to supergroups, as the whole bot knows them (a message goes straight to the new ID). */
+  aliases: ChatAliases;
   logger: Logger;
 }
 
@@ -94,11 +109,12 @@ const UNAVAILABLE_PAUSE_MS = 1_000;
  * access news to a person or a group, health alerts, bulk summaries. Each destination reads the
  * message in its own language, and every sender reads Telegram's refusals the same way
  * (transport/errors.ts). The watch notifier keeps its own queue (it spreads notices within
- * Telegram's limits) but addresses its readers through `readerFor`, as everything else does.
+ * Telegram's limits) and posts through `post`, trying once, as the case desk and bulk checks do.
+ * A forum topic closed or deleted is the API's to follow (notify/topic-fallback.ts, installed on
+ * the API given here).
  */
-export function createMessenger({ api, translations, languages, admins, logger }: MessengerOptions): Messenger {
-  /** Chats that became supergroups while the bot ran: later messages go straight to the new ID. */
-  const moved = new Map<number, number>();
+export function createMessenger({ api, translations, languages, admins, aliases, logger }: MessengerOptions): Messenger {
+  const moved = (chatId: number) => aliases.knownCurrentIdOf(chatId);
 
   const readerFor = (chatId: number, hint: LanguageHint = {}): Reader => {
     const chosen = languages?.localeFor({ chatId, userId: hint.userId });
@@ -107,40 +123,58 @@ export function createMessenger({ api, translations, languages, admins, logger }
   };
 
   const adminDestinations = (): Destination[] =>
-    admins.chatId !== undefined ? [{ chatId: moved.get(admins.chatId) ?? admins.chatId, threadId: admins.threadId }] : [...admins.userIds].map((chatId) => ({ chatId }));
+    admins.chatId !== undefined ? [{ chatId: moved(admins.chatId) ?? admins.chatId, threadId: admins.threadId }] : [...admins.userIds].map((chatId) => ({ chatId }));
 
-  async function deliver(what: string, destination: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<Delivery> {
+  async function deliver(what: string, destination: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>, retry: RetryPolicy = "patient"): Promise<Delivery> {
     const { chatId, threadId } = typeof destination === "number" ? { chatId: destination, threadId: undefined } : destination;
-    let to = moved.get(chatId) ?? chatId;
-    let thread = threadId;
+    let to = await aliases.currentIdOf(chatId);
     for (let attempt = 1; ; attempt++) {
       try {
-        await make(to, thread);
-        if (to !== chatId && !moved.has(chatId)) {
-          moved.set(chatId, to);
-          if (chatId === admins.chatId) logger.warn({ adminChatId: chatId, newChatId: to }, "the admin chat became a supergroup: messages go to its new ID; set ADMIN_CHAT_ID to it");
-        }
+        await make(to, threadId);
         return { ok: true, chatId: to };
       } catch (error) {
         const failure = classifySendFailure(error);
-        if (failure.type === "topic_gone" && thread !== undefined) {
-          // Once: from then on this message goes to the General topic, whatever else happens to it.
-          logger.warn({ chatId: to, threadId: thread, description: failure.description, what }, TOPIC_FALLBACK_MESSAGE);
-          thread = undefined;
-          attempt--;
-          continue;
-        }
-        const retry =
+        if (retry === "once") return { ok: false, failure };
+        const again =
           attempt < ATTEMPTS && (failure.type === "migrated" || failure.type === "unavailable" || (failure.type === "rate_limited" && failure.retryAfterSeconds <= LONGEST_WAIT_SECONDS));
-        if (!retry) {
+        if (!again) {
           logger[failure.type === "unavailable" || failure.type === "rate_limited" ? "warn" : "error"]({ chatId: to, failure: failure.type, description: failure.description }, `could not send ${what}`);
           return { ok: false, failure };
         }
-        if (failure.type === "migrated") to = failure.newChatId;
-        else if (failure.type === "rate_limited") await sleep(failure.retryAfterSeconds * 1000);
+        if (failure.type === "migrated") {
+          // Known here at once; the store away only keeps other instances from learning it now.
+          await aliases.record(to, failure.newChatId).catch(() => undefined);
+          if (chatId === admins.chatId) logger.warn({ adminChatId: chatId, newChatId: failure.newChatId }, "the admin chat became a supergroup: messages go to its new ID; set ADMIN_CHAT_ID to it");
+          to = failure.newChatId;
+        } else if (failure.type === "rate_limited") await sleep(failure.retryAfterSeconds * 1000);
         else if (failure.type === "unavailable") await sleep(UNAVAILABLE_PAUSE_MS);
       }
     }
+  }
+
+  /** One message; where it went read back from its payload (the topic fallback takes the thread out of it). */
+  async function post(what: string, to: Destination, message: Outbound, retry: RetryPolicy = "patient"): Promise<Posted> {
+    const text = typeof message.text === "string" ? new FormattedString(message.text) : message.text;
+    let sent: Sent | undefined;
+    const delivery = await deliver(
+      what,
+      to,
+      async (chatId, threadId) => {
+        const payload = {
+          chat_id: chatId,
+          text: text.text,
+          entities: text.entities,
+          link_preview_options: { is_disabled: true },
+          ...(threadId === undefined ? {} : { message_thread_id: threadId }),
+          ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+          ...(message.replyTo === undefined ? {} : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
+        };
+        const posted = await api.raw.sendMessage(payload);
+        sent = { chatId: posted.chat.id, messageId: posted.message_id, threadId: (payload as { message_thread_id?: number }).message_thread_id };
+      },
+      retry,
+    );
+    return delivery.ok && sent ? { ok: true, ...sent, chatId: delivery.chatId } : delivery.ok ? { ok: false, failure: { type: "unavailable", description: "no message came back" } } : delivery;
   }
 
   const call = async (what: string, to: number | Destination, make: (chatId: number, threadId: number | undefined) => Promise<unknown>): Promise<number | undefined> => {
@@ -151,36 +185,24 @@ export function createMessenger({ api, translations, languages, admins, logger }
   return {
     reachesAdmins: admins.chatId !== undefined || admins.userIds.size > 0,
     adminDestinations,
-    isAdminChat: (chatId) => chatId !== undefined && admins.chatId !== undefined && (chatId === admins.chatId || chatId === moved.get(admins.chatId)),
+    isAdminChat: (chatId) => chatId !== undefined && admins.chatId !== undefined && (chatId === admins.chatId || chatId === moved(admins.chatId)),
     readerFor,
     call,
     deliver,
+    post,
     async send(what, to, render, hint) {
       const recipients = (Array.isArray(to) ? to : [to]) as readonly Recipient[];
       // Once per chat and topic: ADMIN_CHAT_ID in one topic and an alert chat in another of the same chat are two.
       const destinations = new Map<string, Destination>();
       for (const destination of recipients.flatMap((recipient) => (recipient === "admins" ? adminDestinations() : [recipient]))) {
-        const where = `${moved.get(destination.chatId) ?? destination.chatId}:${destination.threadId ?? ""}`;
+        const where = `${moved(destination.chatId) ?? destination.chatId}:${destination.threadId ?? ""}`;
         if (!destinations.has(where)) destinations.set(where, destination);
       }
       const sent: Sent[] = [];
       for (const destination of destinations.values()) {
         const rendered = render(readerFor(destination.chatId, hint));
-        const message = typeof rendered === "string" || rendered instanceof FormattedString ? { text: rendered } : rendered;
-        const text = typeof message.text === "string" ? new FormattedString(message.text) : message.text;
-        let messageId: number | undefined;
-        const wentTo = await call(what, destination, async (id, threadId) => {
-          messageId = (
-            await api.sendMessage(id, text.text, {
-              entities: text.entities,
-              link_preview_options: { is_disabled: true },
-              ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-              ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
-              ...(message.replyTo === undefined ? {} : { reply_parameters: { message_id: message.replyTo, allow_sending_without_reply: true } }),
-            })
-          ).message_id;
-        });
-        if (wentTo !== undefined && messageId !== undefined) sent.push({ chatId: wentTo, messageId });
+        const posted = await post(what, destination, typeof rendered === "string" || rendered instanceof FormattedString ? { text: rendered } : rendered);
+        if (posted.ok) sent.push({ chatId: posted.chatId, messageId: posted.messageId, threadId: posted.threadId });
       }
       return sent;
     },

@@ -59,13 +59,16 @@ export type SendFailure =
 /** A forum topic closed or deleted under a message sent into it. */
 const TOPIC_GONE = /TOPIC_CLOSED|TOPIC_DELETED|TOPIC_ID_INVALID|message thread not found/i;
 
+/** Whether Telegram refused a message because its forum topic was closed or deleted (notify/topic-fallback.ts sends it to General). */
+export const isTopicGone = (errorCode: number, description: string): boolean => errorCode === 400 && TOPIC_GONE.test(description);
+
 export function classifySendFailure(error: unknown): SendFailure {
   const description = describeTelegramFailure(error);
   if (!(error instanceof GrammyError)) return { type: "unavailable", description };
   const { retry_after: retryAfter, migrate_to_chat_id: newChatId } = error.parameters;
   if (error.error_code === 429 && retryAfter !== undefined) return { type: "rate_limited", retryAfterSeconds: retryAfter, description };
   if (newChatId !== undefined) return { type: "migrated", newChatId, description };
-  if (error.error_code === 400 && TOPIC_GONE.test(error.description)) return { type: "topic_gone", description };
+  if (isTopicGone(error.error_code, error.description)) return { type: "topic_gone", description };
   if (error.error_code === 403 || GONE.test(error.description)) return { type: "gone", description };
   if (error.error_code < 500) return { type: "refused", description };
   return { type: "unavailable", description };

@@ -49,6 +49,8 @@ export interface UntilAnsweredOptions {
   apiRoot?: string | undefined;
   /** The wait after the nth failed attempt. */
   delayMs?: (attempt: number) => number;
+  /** How long one attempt may take (STARTUP_ATTEMPT_TIMEOUT_MS; tests shorten it). */
+  attemptTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -56,9 +58,38 @@ export interface UntilAnsweredOptions {
 export const startupRetryDelayMs = (attempt: number): number => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
 
 /**
+ * A Bot API that takes the connection and never answers (a stuck proxy) would otherwise hold an
+ * attempt for grammY's and undici's own limits, minutes with no line in the log.
+ */
+export const STARTUP_ATTEMPT_TIMEOUT_MS = 15_000;
+
+/** The attempt's own time ran out: no answer from the Bot API. */
+class AttemptTimedOut extends Error {}
+
+/** `call` given a signal that also ends when the attempt's time is up, and abandoned then even if it does not listen. */
+async function attemptWithin<T>(call: (signal: AbortSignal) => Promise<T>, timeoutMs: number, stopping: AbortSignal | undefined): Promise<T> {
+  const attempt = new AbortController();
+  const signal = stopping ? AbortSignal.any([stopping, attempt.signal]) : attempt.signal;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      attempt.abort(new AttemptTimedOut());
+      reject(new AttemptTimedOut());
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([call(signal), timedOut]);
+  } catch (error) {
+    throw attempt.signal.aborted ? new AttemptTimedOut() : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A call Telegram must answer before the bot can start (getMe), made with an API that does not
  * retry by itself: tried again for as long as Telegram cannot be reached (a network error, a 5xx,
- * a 429), each failed attempt logged with when the next one is, and given up at once when the
+ * a 429, no answer within STARTUP_ATTEMPT_TIMEOUT_MS), each failed attempt logged with when the next one is, and given up at once when the
  * process is asked to stop. A bot token Telegram refuses (401, or 404 for a malformed one) ends
  * the start with what to do about it, as `npm run doctor` says it.
  */
@@ -66,18 +97,19 @@ export async function untilTelegramAnswers<T>(method: string, call: (signal: Abo
   const { logger, signal } = options;
   const delayMs = options.delayMs ?? startupRetryDelayMs;
   const now = options.now ?? Date.now;
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? STARTUP_ATTEMPT_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     throwIfStopped(signal);
     try {
-      return await call(signal);
+      return await attemptWithin(call, attemptTimeoutMs, signal);
     } catch (error) {
       throwIfStopped(signal);
-      const description = describeTelegramFailure(error);
+      const description = error instanceof AttemptTimedOut ? `no answer within ${attemptTimeoutMs / 1_000} s` : describeTelegramFailure(error);
       if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
         const where = options.apiRoot ? `the Bot API at TELEGRAM_API_ROOT (${new URL(options.apiRoot).host})` : "Telegram";
         throw new StartupCallError(method, description, `${where} refused TELEGRAM_BOT_TOKEN (HTTP ${error.error_code} to ${method}): copy it again from @BotFather (/mybots → API Token)`);
       }
-      const unreachable = error instanceof HttpError || (error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429));
+      const unreachable = error instanceof AttemptTimedOut || error instanceof HttpError || (error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429));
       if (!unreachable) throw new StartupCallError(method, description);
       const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
       const wait = retryAfter !== undefined ? retryAfter * 1_000 : delayMs(attempt);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { BotError, type Bot } from "grammy";
 import type { Update } from "grammy/types";
-import type { WebhookTransport } from "../../config/telegram.ts";
+import type { WebhookTransport } from "../../config/areas/telegram.ts";
 import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
 import { ALLOWED_UPDATES } from "./allowed-updates.ts";

@@ -27,6 +27,8 @@ export const commands = {
   unwatch: { name: "unwatch", menu: "command-unwatch" },
   receipt: { name: "receipt", menu: "command-receipt" },
   verify: { name: "verify", menu: "command-verify" },
+  history: { name: "history", menu: "command-history" },
+  mychecks: { name: "mychecks", menu: "command-mychecks" },
   health: { name: "health", menu: "command-health" },
   whoami: { name: "whoami", menu: "command-whoami" },
   language: { name: "language", menu: "command-language" },
@@ -40,6 +42,7 @@ export const commands = {
   users: { name: "users", menu: "command-users", admin: true },
   allow: { name: "allow", menu: "command-allow", admin: true },
   revoke: { name: "revoke", menu: "command-revoke", admin: true },
+  export: { name: "export", menu: "command-export", admin: true },
 } as const satisfies Record<string, Command>;
 
 /** The commands that check payments, and what each asks the service. */

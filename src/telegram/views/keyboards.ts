@@ -2,9 +2,9 @@ import { InlineKeyboard } from "grammy";
 import { worthACase } from "../../payments/cases/case.ts";
 import { relevantOutcomes, type IdResult, type Query, type Scope } from "../../payments/query.ts";
 import type { Translate } from "./format/translate.ts";
-import { encodeButton } from "../buttons/answer-buttons.ts";
-import { encodeCaseButton } from "../buttons/case-buttons.ts";
-import { encodeReceiptButton } from "../buttons/receipt-buttons.ts";
+import { answerButtons } from "../buttons/answer-buttons.ts";
+import { caseButtons } from "../buttons/case-buttons.ts";
+import { receiptButtons } from "../buttons/receipt-buttons.ts";
 import { receiptStateOf } from "../../payments/receipts/receipt.ts";
 import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
@@ -26,7 +26,7 @@ export interface WatchState {
  * presses it.
  */
 export async function answerKeyboard(query: Query, t: Translate, buttons: ButtonStore, watch: WatchState | undefined): Promise<InlineKeyboard> {
-  const data = (action: "refresh" | "notify" | "stop") => encodeButton({ action, scope: query.scope, ids: query.ids }, buttons);
+  const data = (action: "refresh" | "notify" | "stop") => answerButtons.encode({ action, scope: query.scope, ids: query.ids }, buttons);
   const shown = [InlineKeyboard.text(t("button-refresh"), await data("refresh"))];
   if (watch && watch.chatType === "private") {
     shown.push(watch.mine ? InlineKeyboard.text(t("button-stop-notifying"), await data("stop")) : InlineKeyboard.text(t("button-notify"), await data("notify")));
@@ -59,7 +59,7 @@ export function worthAskingSupport(query: Query, results: readonly IdResult[]): 
 
 /** 🆘 Ask support, on a row of its own under an answer's other buttons (or alone, under a FAILED answer that has none). */
 export async function withAskSupport(keyboard: InlineKeyboard | undefined, query: Query, t: Translate, buttons: ButtonStore): Promise<InlineKeyboard> {
-  const data = await encodeCaseButton({ action: "escalate", scope: query.scope, id: query.ids[0] ?? "" }, buttons);
+  const data = await caseButtons.encode({ action: "escalate", scope: query.scope, id: query.ids[0] ?? "" }, buttons);
   return (keyboard ? keyboard.row() : new InlineKeyboard()).text(t("button-ask-support"), data);
 }
 
@@ -74,6 +74,6 @@ export function receiptPayment(query: Query, results: readonly IdResult[]): Enqu
 
 /** 🧾 Receipt, on a row of its own under an answer's other buttons (or alone: a final answer has none). */
 export async function withReceipt(keyboard: InlineKeyboard | undefined, outcome: EnquiryOutcome, t: Translate, buttons: ButtonStore): Promise<InlineKeyboard> {
-  const data = await encodeReceiptButton({ action: "receipt", kind: outcome.kind, id: outcome.transactionId }, buttons);
+  const data = await receiptButtons.encode({ action: "receipt", kind: outcome.kind, id: outcome.transactionId }, buttons);
   return (keyboard ? keyboard.row() : new InlineKeyboard()).text(t("button-receipt"), data);
 }

@@ -87,6 +87,15 @@ describe("npm run doctor's advice follows the failure", () => {
 });
 
 describe("npm run doctor with several mistakes", () => {
+  it("keeps the advice on a base URL written with /api/v1 when another variable is wrong too, even one of the provider's own", async () => {
+    for (const wrong of [{ ALLOWED_USER_IDS: "" }, { ENQUIRY_TIMEOUT_MS: "soon" }] as Record<string, string>[]) {
+      const { code, lines } = await doctor({ ENQUIRY_BASE_URL: `${sandbox.url}/api/v1`, ...wrong });
+      expect(code).toBe(1);
+      expect(lines[0]).toBe("✗ Configuration: 1 problem: fix it in .env or the environment (see .env.example)");
+      expect(lines.join("\n")).toContain(`ENQUIRY_BASE_URL ends with /api/v1, which the bot adds itself: set ENQUIRY_BASE_URL=${sandbox.url} instead.`);
+    }
+  });
+
   it("checks everything it still can and lists every problem: the configuration's, then each check's", async () => {
     const { code, lines } = await doctor({ TELEGRAM_BOT_TOKEN: "not-a-token", ALLOWED_USER_IDS: "", REDIS_URL: "redis://127.0.0.1:1", ENQUIRY_TOKEN_URL: `${sandbox.url}/oauth/wrong` });
     expect(code).toBe(1);

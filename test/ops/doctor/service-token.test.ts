@@ -31,7 +31,7 @@ async function doctorSays(answer: Record<string, unknown>) {
 
 describe("npm run doctor on the token's lifetime", () => {
   it("an hour: ✓, how long it lives", async () => {
-    expect(await doctorSays({ expires_in: 3600 })).toMatchObject({ ok: true, detail: expect.stringMatching(/: lives 60 min; the bot renews it before it expires$/) });
+    expect(await doctorSays({ expires_in: 3600 })).toMatchObject({ ok: true, detail: expect.stringMatching(/: lives 1 h 0 min; the bot renews it before it expires$/) });
   });
 
   it.each([
@@ -58,5 +58,20 @@ describe("npm run doctor on a token file that could not go in a header", () => {
     const { result, token } = await checkToken(enquiry, new SecretSet());
     expect(result).toEqual({ ok: false, label: "Service token", detail: "ENQUIRY_TOKEN_FILE must hold the token alone, on one line, in printable ASCII without spaces (it is sent in an HTTP header)" });
     expect(token).toBeUndefined();
+  });
+});
+
+describe("npm run doctor on how long a token has left", () => {
+  /** A JWT-shaped token whose exp is `exp` (seconds since the epoch); never sent anywhere. */
+  const jwtExpiring = (exp: number) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ exp })).toString("base64url")}.c2lnbmF0dXJl`;
+  const given = (value: string) =>
+    ({ baseUrl: "http://127.0.0.1:1", baseUrlLeftOut: undefined, token: { source: "environment", value }, headers: {}, timeoutMs: 1_000, totalTimeoutMs: 2_500, retries: 0, connections: 1 }) satisfies Config["enquiry"];
+
+  it("says a far expiry in years, as /health does (a token that expires in 2100), never thousands of days", async () => {
+    const exp = Math.round(Date.now() / 1000 + 73.5 * 365.25 * 86_400);
+    const { result } = await checkToken(given(jwtExpiring(exp)), new SecretSet());
+    expect(result.detail).toMatch(/^ENQUIRY_TOKEN set, expires \d{4}-\d\d-\d\dT[\d:.]+Z \(in 73 years\)$/);
+    const soon = Math.round(Date.now() / 1000 + 3 * 86_400 + 2 * 3_600 + 600);
+    expect((await checkToken(given(jwtExpiring(soon)), new SecretSet())).result.detail).toMatch(/\(in 3 d 2 h\)$/);
   });
 });

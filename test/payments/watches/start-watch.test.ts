@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WATCH_SETTINGS } from "../../../src/config/watches.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../../../src/config/areas/watches.ts";
 import { answerWatchers } from "../../../src/payments/watches/answer-watchers.ts";
 import { startWatch } from "../../../src/payments/watches/start-watch.ts";
 import { createWatchStore } from "../../../src/payments/watches/watch-store.ts";

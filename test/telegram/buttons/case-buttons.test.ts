@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { CALLBACK_DATA_LIMIT } from "../../../src/telegram/buttons/answer-buttons.ts";
-import { encodeCaseButton } from "../../../src/telegram/buttons/case-buttons.ts";
+import { caseButtons, type CasePress } from "../../../src/telegram/buttons/case-buttons.ts";
+import { CALLBACK_DATA_LIMIT } from "../../../src/telegram/buttons/codec.ts";
 import { decodePress } from "../../../src/telegram/buttons/presses.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 
@@ -11,16 +11,16 @@ describe("the buttons of cases", () => {
 
   it("are declared once: each one's data decodes into its press, within Telegram's 64 bytes", async () => {
     const longId = "X".repeat(64);
-    for (const [button, press] of [
-      [{ action: "escalate", scope: "status", id: "TX-1" }, { action: "escalate", scope: "status", id: "TX-1" }],
-      [{ action: "escalate", scope: "airtime", id: longId }, { action: "escalate", scope: "airtime", id: longId }],
-      [{ action: "escalateKind", kind: "collection", key: "abcdefghijkl" }, { action: "escalateKind", kind: "collection", key: "abcdefghijkl" }],
-      [{ action: "take", number: 12 }, { action: "takeCase", number: 12 }],
-      [{ action: "resolve", number: 9_007_199_254 }, { action: "resolveCase", number: 9_007_199_254 }],
-      [{ action: "refresh", number: 1 }, { action: "refreshCase", number: 1 }],
-      [{ action: "sendToCase", key: "abcdefghijkl" }, { action: "sendToCase", key: "abcdefghijkl" }],
-    ] as const) {
-      const data = await encodeCaseButton(button, buttons);
+    for (const press of [
+      { action: "escalate", scope: "status", id: "TX-1" },
+      { action: "escalate", scope: "airtime", id: longId },
+      { action: "escalateKind", kind: "collection", key: "abcdefghijkl" },
+      { action: "takeCase", number: 12 },
+      { action: "resolveCase", number: 9_007_199_254 },
+      { action: "refreshCase", number: 1 },
+      { action: "sendToCase", key: "abcdefghijkl" },
+    ] satisfies CasePress[]) {
+      const data = await caseButtons.encode(press, buttons);
       expect(Buffer.byteLength(data)).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
       expect(await decodePress(data, buttons)).toEqual({ type: "press", press });
     }

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { KeyValueStore } from "../../../src/state/ports.ts";
 import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
-import { encodeButton } from "../../../src/telegram/buttons/answer-buttons.ts";
+import { answerButtons } from "../../../src/telegram/buttons/answer-buttons.ts";
 import { decodePress } from "../../../src/telegram/buttons/presses.ts";
 import { PressRouter } from "../../../src/telegram/buttons/router.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 import { createTestBot } from "../../support/bot-harness.ts";
+import { captureLogs } from "../../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../../support/outcomes.ts";
 import { callbackUpdate, USER } from "../../support/updates.ts";
 
@@ -23,7 +24,7 @@ describe("one way to handle a button press", () => {
     expect(await decodePress("rc:TX-1", buttons)).toEqual({ type: "press", press: { action: "refresh", scope: "collection", ids: ["TX-1"] } });
     expect(await decodePress("qs:TX-1", buttons)).toEqual({ type: "press", press: { action: "pickKind", scope: "status", ids: ["TX-1"] } });
     expect(await decodePress("fa:abc", buttons)).toEqual({ type: "press", press: { action: "bulkKind", scope: "airtime", fileKey: "abc" } });
-    expect(await decodePress("kc:job1", buttons)).toEqual({ type: "press", press: { action: "bulkCancel", jobId: "job1" } });
+    expect(await decodePress("kc:job1", buttons)).toEqual({ type: "press", press: { action: "bulkCancel", scope: "collection", jobId: "job1" } });
     expect(await decodePress("A:ask", buttons)).toEqual({ type: "press", press: { action: "requestAccess" } });
     expect(await decodePress("A:yes:user:5001", buttons)).toEqual({ type: "press", press: { action: "approve", requestId: "user:5001" } });
     expect(await decodePress("A:users:2", buttons)).toEqual({ type: "press", press: { action: "usersPage", page: 2 } });
@@ -38,7 +39,7 @@ describe("one way to handle a button press", () => {
     const { counted, reads } = countingReads(state.kv);
     const harness = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.pending(kind, id)), state: { ...state, kv: counted } });
     const ids = Array.from({ length: 5 }, (_, i) => `A-LONG-TRANSACTION-ID-${i}`);
-    const data = await encodeButton({ action: "notify", scope: "collection", ids }, new ButtonStore(state.kv));
+    const data = await answerButtons.encode({ action: "notify", scope: "collection", ids }, new ButtonStore(state.kv));
     expect(data).toMatch(/^nc#/);
     await harness.bot.handleUpdate(callbackUpdate(data, { message_id: 70, chat: { id: USER.id, type: "private" }, text: ids.join("\n") }));
     expect(harness.toasts().at(-1)?.payload.text).toBe("I'll message you here when it settles.");
@@ -46,8 +47,19 @@ describe("one way to handle a button press", () => {
   });
 
   it("has one handler per action: a second is a wiring mistake, refused at once", () => {
-    const router = new PressRouter(new ButtonStore(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv));
-    router.on("refresh", async () => undefined);
-    expect(() => router.on("refresh", async () => undefined)).toThrow(/two handlers for the button action "refresh"/);
+    const router = new PressRouter(new ButtonStore(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv), captureLogs([]).logger);
+    router.for("checks").on("refresh", async () => undefined);
+    expect(() => router.for("watches").on("refresh", async () => undefined)).toThrow(/two handlers for the button action "refresh"/);
+  });
+
+  it("logs a press handler's failure once, with the name of the feature that registered it", async () => {
+    const harness = createTestBot({
+      enquiry: scriptedEnquiry((kind, id) => outcomes.pending(kind, id)),
+      failWith: (method) => (method === "editMessageText" ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined),
+    });
+    await harness.bot.handleUpdate(callbackUpdate("rc:TX-1", { message_id: 70, chat: { id: USER.id, type: "private" }, text: "TX-1" }));
+    expect(harness.logs.entries().filter((entry) => entry.msg === "Telegram refused a call")).toEqual([
+      expect.objectContaining({ level: "warn", feature: "checks", method: "editMessageText", code: 403 }),
+    ]);
   });
 });

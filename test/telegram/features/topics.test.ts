@@ -73,6 +73,20 @@ describe("forum topics: whatever a message in a topic makes the bot say goes to 
     }
   });
 
+  it.each(["Bad Request: TOPIC_CLOSED", "Bad Request: message thread not found"])("a direct answer in a topic closed or deleted meanwhile (%s) goes to General, logged once", async (description) => {
+    const bot = harness({
+      enquiry: scriptedEnquiry((kind, id) => outcomes.success(kind, id)),
+      failWith: (method, payload) => (method === "sendMessage" && payload.message_thread_id !== undefined ? { error_code: 400, description } : undefined),
+    });
+    await bot.bot.handleUpdate(inTopic(groupMessage("/collection TX-1")));
+    expect(bot.sent().map((call) => [call.payload.message_thread_id, String(call.payload.text).split("\n")[0]])).toEqual([
+      [TOPIC, "✅ Collection TX-1"],
+      [undefined, "✅ Collection TX-1"],
+    ]);
+    expect(bot.logs.entries().filter((entry) => entry.msg === "the forum topic was closed or deleted: sent to the chat's General topic instead")).toHaveLength(1);
+    expect(bot.logs.entries().filter((entry) => entry.level === "error")).toEqual([]);
+  });
+
   it("a file checked in a topic: its progress, summary and report stay in the topic", async () => {
     const bot = harness({ enquiry: scriptedEnquiry((kind, id) => outcomes.success(kind, id)) });
     const update = inTopic({

@@ -1,6 +1,10 @@
 import { Api, GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
+import { IN_MEMORY } from "../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../src/state/sqlite/sqlite-store.ts";
 import { createMessenger } from "../../../src/telegram/notify/messenger.ts";
+import { topicFallback } from "../../../src/telegram/notify/topic-fallback.ts";
+import { ChatAliases } from "../../../src/telegram/stores/chat-aliases.ts";
 import { healthAnnouncer } from "../../../src/telegram/features/health/health-alerts.ts";
 import { formatClock } from "../../../src/telegram/views/format/text.ts";
 import { BOT_TOKEN, translations } from "../../support/bot-harness.ts";
@@ -10,6 +14,8 @@ import { captureLogs } from "../../support/logs.ts";
 const refusal = (error_code: number, description: string, parameters: Record<string, number> = {}) =>
   new GrammyError("Call to 'sendMessage' failed!", { ok: false, error_code, description, parameters }, "sendMessage", {});
 
+const memoryAliases = () => new ChatAliases(openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv);
+
 function messengerFor(admins: { chatId: number | undefined; userIds: number[] }, chosen: Record<number, string> = {}) {
   const telegram = fakeTelegramFetch();
   const logs = captureLogs();
@@ -18,6 +24,7 @@ function messengerFor(admins: { chatId: number | undefined; userIds: number[] },
     translations,
     languages: { localeFor: ({ chatId }) => (chatId === undefined ? undefined : chosen[chatId]) },
     admins: { chatId: admins.chatId, userIds: new Set(admins.userIds) },
+    aliases: memoryAliases(),
     logger: logs.logger,
   });
   return { messenger, telegram, logs };
@@ -39,6 +46,26 @@ describe("a message that must arrive, sent outside any update", () => {
     // Later messages go to the new ID at once.
     await messenger.call("a report", -1, async (chatId) => void tried.push(chatId));
     expect(tried.at(-1)).toBe(-1002);
+  });
+
+  it("knows the groups upgraded as the whole bot does (ChatAliases): a move learnt elsewhere, or before a restart, is followed at once", async () => {
+    const kv = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 }).kv;
+    // Learnt by another instance (or by this one before a restart), through the store.
+    await new ChatAliases(kv).record(-1, -1002);
+    const telegram = fakeTelegramFetch();
+    const messenger = createMessenger({ api: new Api(BOT_TOKEN, { fetch: telegram.fetch }), translations, admins: { chatId: undefined, userIds: new Set() }, aliases: new ChatAliases(kv), logger: captureLogs().logger });
+    const posted = await messenger.post("a report", { chatId: -1 }, { text: "hello", replyTo: 7 }, "once");
+    expect(posted).toEqual({ ok: true, chatId: -1002, messageId: expect.any(Number), threadId: undefined });
+    expect(telegram.calls.map((call) => [call.payload.chat_id, call.payload.reply_parameters])).toEqual([[-1002, { message_id: 7, allow_sending_without_reply: true }]]);
+  });
+
+  it("tried once, hands a failure back unlogged (the watch notifier's queue handles it)", async () => {
+    const telegram = fakeTelegramFetch(() => ({ error_code: 429, description: "Too Many Requests", parameters: { retry_after: 3 } }));
+    const logs = captureLogs();
+    const messenger = createMessenger({ api: new Api(BOT_TOKEN, { fetch: telegram.fetch }), translations, admins: { chatId: undefined, userIds: new Set() }, aliases: memoryAliases(), logger: logs.logger });
+    expect(await messenger.post("a notice", { chatId: 5 }, { text: "hello" }, "once")).toEqual({ ok: false, failure: { type: "rate_limited", retryAfterSeconds: 3, description: "429 Too Many Requests" } });
+    expect(telegram.calls).toHaveLength(1);
+    expect(logs.entries().filter((entry) => entry.level !== "debug")).toEqual([]);
   });
 
   it("gives up, logging why once: at once for a chat that blocked the bot, after three tries for a failing Telegram", async () => {
@@ -99,7 +126,10 @@ describe("forum topics", () => {
   function topicMessenger(failWith?: Parameters<typeof fakeTelegramFetch>[0]) {
     const telegram = fakeTelegramFetch(failWith);
     const logs = captureLogs();
-    const messenger = createMessenger({ api: new Api(BOT_TOKEN, { fetch: telegram.fetch }), translations, admins: { chatId: -100, threadId: 42, userIds: new Set() }, logger: logs.logger });
+    // As the bot's API is configured: a topic closed or deleted is followed there (notify/topic-fallback.ts).
+    const api = new Api(BOT_TOKEN, { fetch: telegram.fetch });
+    api.config.use(topicFallback(logs.logger));
+    const messenger = createMessenger({ api, translations, admins: { chatId: -100, threadId: 42, userIds: new Set() }, aliases: memoryAliases(), logger: logs.logger });
     return { messenger, telegram, logs };
   }
 

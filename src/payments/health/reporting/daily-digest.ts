@@ -9,6 +9,7 @@ import type { HealthCountsReader } from "../counting/read-counts.ts";
 import { topReasons, type CountedReason } from "../counting/reasons.ts";
 import { HOUR_MS } from "../../../util/time-buckets.ts";
 import type { CaseFigures } from "../../cases/case-figures.ts";
+import type { HistoryFigures } from "../../history/history-figures.ts";
 
 /** The daily summary: the 24 hours before DIGEST_TIME. */
 export interface DailyDigest {
@@ -25,6 +26,8 @@ export interface DailyDigest {
   watched: number;
   /** With SUPPORT_CHAT_ID: cases opened and resolved that day, and those open now. */
   cases?: CaseFigures | undefined;
+  /** With HISTORY_DAYS above 0: the checks people made that day, and the payments still not final after 24 hours. */
+  history?: HistoryFigures | undefined;
 }
 
 export interface DigestSources {
@@ -33,15 +36,17 @@ export interface DigestSources {
   health: () => Partial<Record<EnquiryKind, KindHealth>>;
   watched: () => Promise<number>;
   cases?: ((from: number, to: number) => Promise<CaseFigures>) | undefined;
+  history?: ((from: number, to: number) => Promise<HistoryFigures>) | undefined;
 }
 
 export async function dailyDigest(sources: DigestSources, from: number, to: number): Promise<DailyDigest> {
-  const [counts, reasons, payments, watched, cases] = await Promise.all([
+  const [counts, reasons, payments, watched, cases, history] = await Promise.all([
     sources.reader.counts(from, to),
     sources.reader.reasons(from, to),
     sources.reader.distinctPayments(from, to),
     sources.watched(),
     sources.cases?.(from, to),
+    sources.history?.(from, to),
   ]);
   const health = sources.health();
   return {
@@ -54,6 +59,7 @@ export async function dailyDigest(sources: DigestSources, from: number, to: numb
     trouble: Object.fromEntries(ENQUIRY_KINDS.map((kind) => [kind, health[kind] ? troubleWithin(health[kind], from, to) : { serviceMs: 0, failuresMs: 0 }])) as DailyDigest["trouble"],
     watched,
     ...(cases ? { cases } : {}),
+    ...(history ? { history } : {}),
   };
 }
 

@@ -4,14 +4,14 @@ import { isAdmin } from "../../../access/policy.ts";
 import { allowAccess } from "../../../access/use-cases/allow-access.ts";
 import { createInvite, revokeInvite } from "../../../access/use-cases/manage-invites.ts";
 import { parseTelegramId } from "../../../access/telegram-id.ts";
-import type { BotContext } from "../../context.ts";
+import { personOf, type BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
-import { encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { accessButtons } from "../../buttons/access-buttons.ts";
 import type { PressHandler } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatInvites, formatUsersPage, inviteLabel, personName, userListEntries, usersPages, USERS_PER_PAGE } from "./access-format.ts";
-import { noteToAdmins, personOf, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
+import { noteToAdmins, revokeAndTell, type AccessFeatureDeps } from "./shared.ts";
 
 /**
  * What admins do from the chat: /invite, /invites, /users, /allow and /revoke, with the buttons of
@@ -142,11 +142,11 @@ async function showUsers(ctx: BotContext, deps: AccessFeatureDeps, page: number,
   const keyboard = new InlineKeyboard();
   for (const entry of entries.slice(shownPage * USERS_PER_PAGE, (shownPage + 1) * USERS_PER_PAGE)) {
     if (entry.source.type !== "granted") continue;
-    keyboard.text(ctx.t("button-revoke", { name: entry.name ? personName({ id: entry.id, name: entry.name }).slice(0, 24) : String(entry.id) }), encodeAccessButton({ action: "revoke", kind: entry.kind, id: entry.id, page: shownPage })).row();
+    keyboard.text(ctx.t("button-revoke", { name: entry.name ? personName({ id: entry.id, name: entry.name }).slice(0, 24) : String(entry.id) }), accessButtons.encode({ action: "revoke", kind: entry.kind, id: entry.id, page: shownPage })).row();
   }
   if (pages > 1) {
-    if (shownPage > 0) keyboard.text(ctx.t("button-previous"), encodeAccessButton({ action: "users", page: shownPage - 1 }));
-    if (shownPage < pages - 1) keyboard.text(ctx.t("button-next"), encodeAccessButton({ action: "users", page: shownPage + 1 }));
+    if (shownPage > 0) keyboard.text(ctx.t("button-previous"), accessButtons.encode({ action: "usersPage", page: shownPage - 1 }));
+    if (shownPage < pages - 1) keyboard.text(ctx.t("button-next"), accessButtons.encode({ action: "usersPage", page: shownPage + 1 }));
   }
   const extra = { entities: message.entities, ...(keyboard.inline_keyboard.some((row) => row.length > 0) ? { reply_markup: keyboard } : {}) };
   if (how === "reply") await ctx.reply(message.text, { ...extra, reply_parameters: replyTo(ctx) });
@@ -157,7 +157,7 @@ async function showInvites(ctx: BotContext, deps: AccessFeatureDeps, how: "reply
   const open = await deps.access.invites.open();
   const message = formatInvites(open, ctx.t, (at) => ctx.when(at, deps.now()));
   const keyboard = new InlineKeyboard();
-  for (const invite of open.slice(0, 50)) keyboard.text(ctx.t("button-uninvite", { id: inviteLabel(invite) }), encodeAccessButton({ action: "uninvite", publicId: invite.publicId })).row();
+  for (const invite of open.slice(0, 50)) keyboard.text(ctx.t("button-uninvite", { id: inviteLabel(invite) }), accessButtons.encode({ action: "uninvite", publicId: invite.publicId })).row();
   const extra = { entities: message.entities, ...(open.length > 0 ? { reply_markup: keyboard } : {}) };
   if (how === "reply") await ctx.reply(message.text, { ...extra, reply_parameters: replyTo(ctx) });
   else await tolerateHarmless(ctx.editMessageText(message.text, extra), ctx.logger);

@@ -1,12 +1,12 @@
 import { FormattedString } from "@grammyjs/parse-mode";
 import { Composer } from "grammy";
 import { redeemInvite } from "../../../access/use-cases/redeem-invite.ts";
-import type { BotContext } from "../../context.ts";
+import { personOf, type BotContext } from "../../context.ts";
 import { isInviteStart } from "../../message-command.ts";
 import { personName } from "./access-format.ts";
 import { formatHelp } from "../../views/format/help.ts";
 import { concat } from "../../views/format/text.ts";
-import { personOf, type AccessFeatureDeps } from "./shared.ts";
+import { type AccessFeatureDeps } from "./shared.ts";
 
 /**
  * Opening an invite link sends `/start <code>`: the person is let in at once, told how to use the

@@ -5,13 +5,13 @@ import { decideRequest, type RequestDecision } from "../../../access/use-cases/d
 import { groupAdded, groupRemoved } from "../../../access/use-cases/group-membership.ts";
 import { requestAccess } from "../../../access/use-cases/request-access.ts";
 import type { AccessRequest } from "../../../access/requests.ts";
-import type { BotContext } from "../../context.ts";
+import { personOf, type BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
-import { encodeAccessButton } from "../../buttons/access-buttons.ts";
+import { accessButtons } from "../../buttons/access-buttons.ts";
 import { formatDecidedRequest, formatRequest, personName } from "./access-format.ts";
 import { formatHelp } from "../../views/format/help.ts";
 import { concat } from "../../views/format/text.ts";
-import { noteToAdmins, personOf, tell, type AccessFeatureDeps } from "./shared.ts";
+import { noteToAdmins, tell, type AccessFeatureDeps } from "./shared.ts";
 import type { Reader } from "../../notify/messenger.ts";
 
 /**
@@ -74,8 +74,8 @@ async function sendToAdmins(deps: AccessFeatureDeps, request: AccessRequest): Pr
   const sent = await deps.messenger.send("a request for access, to the admins", "admins", ({ t }) => ({
     text: formatRequest(request, t),
     keyboard: new InlineKeyboard()
-      .text(t("button-approve"), encodeAccessButton({ action: "approve", requestId: request.id }))
-      .text(t("button-deny"), encodeAccessButton({ action: "deny", requestId: request.id })),
+      .text(t("button-approve"), accessButtons.encode({ action: "approve", requestId: request.id }))
+      .text(t("button-deny"), accessButtons.encode({ action: "deny", requestId: request.id })),
   }));
   await deps.access.requests.told(request.id, sent);
 }

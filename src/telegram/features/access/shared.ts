@@ -1,13 +1,11 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import type { AccessControl } from "../../../access/facade.ts";
-import type { Person } from "../../../access/grants.ts";
 import { takeAccessAway, type TakeAccessAwayResult } from "../../../access/use-cases/take-access-away.ts";
 import type { BulkCheckStarter } from "../../../payments/bulk/bulk-jobs.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";
-import type { BotContext } from "../../context.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import { personOf, type BotContext } from "../../context.ts";
+import type { Presses } from "../../buttons/router.ts";
 import type { Messenger, Reader } from "../../notify/messenger.ts";
-import { cleanServiceText } from "../../../util/service-text.ts";
 import { personName } from "./access-format.ts";
 import type { Clock } from "../../views/format/text.ts";
 
@@ -17,7 +15,7 @@ export interface AccessFeatureDeps {
   /** To the admins, a requester, a group, someone whose access was removed: each in their language. */
   messenger: Messenger;
   /** 🙋, ✅ / ❌ and the admins' list buttons are handled by the access features. */
-  presses: PressRouter;
+  presses: Presses;
   /** The running bulk checks of a person or group whose access is removed stop, and send nothing more. */
   bulkChecks: Pick<BulkCheckStarter, "stopWhereAccessEnded">;
   /** BOT_TIMEZONE: times in the admins' messages. */
@@ -28,13 +26,6 @@ export interface AccessFeatureDeps {
   /** Strangers get at most one reply per window (RATE_LIMIT_WINDOW_SECONDS). */
   windowMs: number;
   flags: KeyValueStore;
-}
-
-/** The person behind an update, as the records keep them. */
-export function personOf(ctx: BotContext): Person {
-  const from = ctx.from;
-  const name = cleanServiceText([from?.first_name, from?.last_name].filter(Boolean).join(" "), 64) || String(from?.id ?? "?");
-  return { id: from?.id ?? 0, name, ...(from?.username ? { username: from.username } : {}) };
 }
 
 /**

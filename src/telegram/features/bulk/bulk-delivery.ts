@@ -4,16 +4,15 @@ import type { BulkDelivery, BulkRequest } from "../../../payments/bulk/bulk-jobs
 import { ENGLISH_REPORT_LABELS, reportCsv, reportRows } from "../../../payments/bulk/report.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import { describeTelegramFailure } from "../../transport/errors.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { formatProgress, formatSummary, reportFileName } from "./bulk-format.ts";
 import type { Messenger } from "../../notify/messenger.ts";
-import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
 
 export interface BulkDeliveryOptions {
   /** Sends outside any update: a check outlives the update that started it. */
   api: Api;
   /** The owner's reader (a language chosen since the file was sent, the group's or the owner's, wins over the one it was sent in), and sends that must arrive. */
-  messenger: Pick<Messenger, "readerFor" | "call">;
+  messenger: Pick<Messenger, "readerFor" | "call" | "post">;
   buttons: ButtonStore;
   /** BOT_TIMEZONE: the report's file name. */
   timeZone: string;
@@ -29,24 +28,17 @@ export interface BulkDeliveryOptions {
 export function bulkDelivery({ api, messenger, buttons, timeZone, logger }: BulkDeliveryOptions): BulkDelivery {
   const readerOf = (job: { chatId: number; ownerId: number; locale: string }) => messenger.readerFor(job.chatId, { userId: job.ownerId, language: job.locale });
   const cancelKeyboard = async (jobId: string, request: BulkRequest) =>
-    new InlineKeyboard().text(readerOf(request).t("button-cancel"), await encodeButton({ action: "cancel", scope: request.scope, ids: [jobId] }, buttons));
+    new InlineKeyboard().text(readerOf(request).t("button-cancel"), await answerButtons.encode({ action: "bulkCancel", scope: request.scope, jobId }, buttons));
 
   return {
     async started(jobId, request) {
       const reader = readerOf(request);
       const keyboard = await cancelKeyboard(jobId, request);
-      const sent = await inTopicOrGeneral(
-        request.threadId,
-        (threadId) =>
-          api.sendMessage(request.chatId, formatProgress(request.scope, 0, request.ids.length, reader.t), {
-            reply_markup: keyboard,
-            reply_parameters: { message_id: request.fileMessageId, allow_sending_without_reply: true },
-            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-          }),
-        logger,
-        { chatId: request.chatId, what: "a bulk check's progress" },
-      );
-      return sent.message_id;
+      const text = formatProgress(request.scope, 0, request.ids.length, reader.t);
+      // Once: the owner is waiting, and a check that cannot show its progress does not start.
+      const posted = await messenger.post("a bulk check's progress", { chatId: request.chatId, threadId: request.threadId }, { text, keyboard, replyTo: request.fileMessageId }, "once");
+      if (!posted.ok) throw new Error(`could not show a bulk check's progress: ${posted.failure.description}`);
+      return posted.messageId;
     },
 
     progress(jobId, request, record, done) {

@@ -1,3 +1,4 @@
+import { personOf, placeOf } from "../history/asked-by.ts";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { decodeJson } from "../../../util/decode-json.ts";
@@ -12,8 +13,8 @@ import type { BotContext } from "../../context.ts";
 import { commandName, isCommandForOtherBot } from "../../message-command.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { FileTooLargeError, type TelegramFiles } from "../../transport/files.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
+import type { Presses } from "../../buttons/router.ts";
 import { type ButtonStore } from "../../stores/button-store.ts";
 import { checkCommands } from "../../views/commands.ts";
 import { kindKeyboard } from "../../views/keyboards.ts";
@@ -28,7 +29,7 @@ export interface BulkUploadOptions {
   /** BULK_MAX_IDS. */
   maxIds: number;
   /** The kind picked for a file, and ✖ Cancel, are handled here. */
-  presses: PressRouter;
+  presses: Presses;
 }
 
 /** A file over this is refused before it is downloaded, by the size Telegram reports. */
@@ -77,7 +78,7 @@ export function bulkUploadFeature(options: BulkUploadOptions): Composer<BotConte
     }
     const key = randomBytes(9).toString("base64url");
     await options.kv.set(`bulk-file:${key}`, JSON.stringify(file), PENDING_FILE_MS);
-    const button = (kind: Scope) => encodeButton({ action: "bulk", scope: kind, ids: [key] }, options.buttons);
+    const button = (kind: Scope) => answerButtons.encode({ action: "bulkKind", scope: kind, fileKey: key }, options.buttons);
     const keyboard = await kindKeyboard(ctx.t, button);
     await reply(ctx.t("bulk-pick-kind", { file: file.fileName }), { reply_markup: keyboard });
   });
@@ -170,6 +171,8 @@ async function startCheck(ctx: BotContext, options: BulkUploadOptions, file: Pen
   }
   await options.jobs.start(place.jobId, {
     ownerId,
+    owner: personOf(ctx.from),
+    place: placeOf(ctx.chat, file.threadId),
     chatId,
     ...(file.threadId === undefined ? {} : { threadId: file.threadId }),
     fileMessageId: file.messageId,
@@ -193,6 +196,6 @@ async function replyBusy(
     await reply(ctx.t("bulk-busy-reading"));
     return;
   }
-  const cancel = await encodeButton({ action: "cancel", scope, ids: [busy.jobId] }, options.buttons);
+  const cancel = await answerButtons.encode({ action: "bulkCancel", scope, jobId: busy.jobId }, options.buttons);
   await reply(ctx.t("bulk-busy", { total: busy.total }), { reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), cancel) });
 }

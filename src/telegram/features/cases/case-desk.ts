@@ -1,7 +1,7 @@
 import type { FormattedString } from "@grammyjs/parse-mode";
 import { InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
-import type { SupportSettings } from "../../../config/cases.ts";
+import type { SupportSettings } from "../../../config/areas/cases.ts";
 import type { Logger } from "../../../logger.ts";
 import { stateOf, withReach, type Case, type CaseAgent, type CasePerson, type CaseTopic } from "../../../payments/cases/case.ts";
 import type { CaseAudit } from "../../../payments/cases/case-events.ts";
@@ -9,7 +9,7 @@ import type { CaseDeskPort } from "../../../payments/cases/case-loop.ts";
 import type { CaseStore } from "../../../payments/cases/case-store.ts";
 import { noteRelayed } from "../../../payments/cases/relay-message.ts";
 import type { Claims } from "../../../state/ports.ts";
-import { encodeCaseButton } from "../../buttons/case-buttons.ts";
+import { caseButtons } from "../../buttons/case-buttons.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import { describeTelegramFailure, tolerateHarmless } from "../../transport/errors.ts";
 import { CAPTION_LIMIT, caseAge, caseName, formatCard, formatCaseNotice, formatRelay, forwardedFrom, topicName, type CaseFormats } from "./case-format.ts";
@@ -108,9 +108,9 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     const state = stateOf(value);
     if (state === "resolved") return undefined;
     const buttons = [
-      ...(state === "open" ? [{ text: t("button-take"), data: await encodeCaseButton({ action: "take", number: value.number }, options.buttons) }] : []),
-      { text: t("button-resolved"), data: await encodeCaseButton({ action: "resolve", number: value.number }, options.buttons) },
-      { text: t("button-refresh"), data: await encodeCaseButton({ action: "refresh", number: value.number }, options.buttons) },
+      ...(state === "open" ? [{ text: t("button-take"), data: await caseButtons.encode({ action: "takeCase", number: value.number }, options.buttons) }] : []),
+      { text: t("button-resolved"), data: await caseButtons.encode({ action: "resolveCase", number: value.number }, options.buttons) },
+      { text: t("button-refresh"), data: await caseButtons.encode({ action: "refreshCase", number: value.number }, options.buttons) },
     ];
     return InlineKeyboard.from(phoneRows(buttons).map((row) => row.map((button) => InlineKeyboard.text(button.text, button.data))));
   }
@@ -156,20 +156,11 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     }
   }
 
-  /** Sends text to a chat (or a topic of it), as a reply when asked; the message's ID when it went. */
+  /** Sends text to a chat (or a topic of it), as a reply when asked; the message's ID and topic when it went. */
   async function sendText(what: string, to: { chatId: number; threadId?: number | undefined }, text: FormattedString, extra: { keyboard?: InlineKeyboard | undefined; replyTo?: number | undefined } = {}) {
-    let sent: { messageId: number; threadId: number | undefined } | undefined;
-    const delivery = await messenger.deliver(what, to, async (chatId, threadId) => {
-      const message = await api.sendMessage(chatId, text.text, {
-        entities: text.entities,
-        link_preview_options: { is_disabled: true },
-        ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-        ...(extra.keyboard ? { reply_markup: extra.keyboard } : {}),
-        ...(extra.replyTo === undefined ? {} : { reply_parameters: { message_id: extra.replyTo, allow_sending_without_reply: true } }),
-      });
-      sent = { messageId: message.message_id, threadId };
-    });
-    return { delivery, sent };
+    const posted = await messenger.post(what, to, { text, ...extra });
+    const delivery: Delivery = posted.ok ? { ok: true, chatId: posted.chatId } : posted;
+    return { delivery, sent: posted.ok ? { messageId: posted.messageId, threadId: posted.threadId } : undefined };
   }
 
   /** Where the support side of a case is told: its topic, as a reply to its card. */
@@ -217,7 +208,7 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
     const forwarded = message.forward_origin ? reader.t("case-relay-forwarded", { origin: forwardedFrom(message.forward_origin) }) : undefined;
     if (message.text !== undefined) return sendText(what, to, formatRelay(heading, { text: message.text, entities: message.entities }, TELEGRAM_TEXT_LIMIT, forwarded), { replyTo });
     const caption = formatRelay(heading, { text: message.caption, entities: message.caption_entities }, CAPTION_LIMIT, forwarded);
-    let sent: { messageId: number; threadId: number | undefined } | undefined;
+    let sent: { messageId: number } | undefined;
     const delivery = await messenger.deliver(what, to, async (chatId, threadId) => {
       // Copied, not forwarded: nothing of the sender shows but the name in the heading (and, for a forward, its origin in words).
       const copied = await api.copyMessage(chatId, message.chat.id, message.message_id, {
@@ -226,7 +217,7 @@ export function caseDesk(options: CaseDeskOptions): CaseDesk {
         ...(threadId === undefined ? {} : { message_thread_id: threadId }),
         ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
       });
-      sent = { messageId: copied.message_id, threadId };
+      sent = { messageId: copied.message_id };
     });
     return { delivery, sent };
   }

@@ -17,8 +17,8 @@ import { queryCost, type Query } from "../../../payments/query.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";
 import { decodeJson } from "../../../util/decode-json.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
-import { encodeCaseButton } from "../../buttons/case-buttons.ts";
-import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import { caseButtons } from "../../buttons/case-buttons.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
 import type { BotContext } from "../../context.ts";
 import { isCommandMessage } from "../../message-command.ts";
 import { isRelayable, type CaseDesk, type RelayableMessage } from "./case-desk.ts";
@@ -42,7 +42,7 @@ export interface CasesFeatureDeps {
   buttons: ButtonStore;
   /** An ID both kinds know waits here for its kind to be picked. */
   kv: KeyValueStore;
-  presses: PressRouter;
+  presses: Presses;
   clock: Clock;
   now: () => number;
   /** How long a case waited to be taken (a metric). */
@@ -111,7 +111,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
     }
     const pending = randomBytes(9).toString("base64url");
     await deps.kv.set(pendingKey(pending), JSON.stringify({ id: result.id, note }), PENDING_MS);
-    const button = (kindOf: EnquiryKind) => encodeCaseButton({ action: "escalateKind", kind: kindOf, key: pending }, deps.buttons);
+    const button = (kindOf: EnquiryKind) => caseButtons.encode({ action: "escalateKind", kind: kindOf, key: pending }, deps.buttons);
     const keyboard = new InlineKeyboard().text(ctx.t("button-collection"), await button("collection")).text(ctx.t("button-airtime"), await button("airtime"));
     await reply(ctx, ctx.t("case-pick-kind", { id: result.id }), replyTo, { reply_markup: keyboard });
     return true;
@@ -293,7 +293,7 @@ export function casesFeature(deps: CasesFeatureDeps): Composer<BotContext> {
     const key = randomBytes(9).toString("base64url");
     const waiting: PendingRelay = { number: only.number, chatId: ctx.chat.id, userId, message: relayedPart(message) };
     await deps.kv.set(offerKey(key), JSON.stringify(waiting), PENDING_MS);
-    const keyboard = new InlineKeyboard().text(ctx.t("button-send-to-support"), await encodeCaseButton({ action: "sendToCase", key }, deps.buttons));
+    const keyboard = new InlineKeyboard().text(ctx.t("button-send-to-support"), await caseButtons.encode({ action: "sendToCase", key }, deps.buttons));
     const payment = `${ctx.t(only.kind === "collection" ? "kind-collection" : "kind-airtime")} ${only.transactionId}`;
     const sent = await reply(ctx, ctx.t("case-offer-one", { number: only.number, payment }), message.message_id, { reply_markup: keyboard });
     // A reply to the offer is a reply to the case.

@@ -1,11 +1,11 @@
 import { Composer } from "grammy";
 import { extractIds } from "../../../payments/parse-ids.ts";
 import type { BotContext } from "../../context.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
 import { type ButtonStore } from "../../stores/button-store.ts";
 import { commands } from "../../views/commands.ts";
 import { kindKeyboard } from "../../views/keyboards.ts";
-import { usageText } from "./check-commands.ts";
+import { usageText } from "../../asked-ids.ts";
 
 /**
  * In a private chat, a message with IDs in it (one alone, a pasted block, or "is TX-1234 paid?")
@@ -27,7 +27,7 @@ export function bareIdsFeature(buttons: ButtonStore): Composer<BotContext> {
       return;
     }
     const { ids } = parsed;
-    const button = (scope: "collection" | "airtime" | "status") => encodeButton({ action: "ask", scope, ids }, buttons);
+    const button = (scope: "collection" | "airtime" | "status") => answerButtons.encode({ action: "pickKind", scope, ids }, buttons);
     const keyboard = await kindKeyboard(ctx.t, button);
     const question = ids.length === 1 ? ctx.t("pick-kind") : ctx.t("pick-kind-many", { count: String(ids.length) });
     await ctx.reply(question, { reply_parameters: replyParameters, reply_markup: keyboard });

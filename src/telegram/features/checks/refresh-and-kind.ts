@@ -1,6 +1,6 @@
 import type { Query } from "../../../payments/query.ts";
 import { queryCost } from "../../../payments/query.ts";
-import type { PressContext, PressRouter } from "../../buttons/router.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { askerOf, editToAnswer, type AnswerDependencies } from "../send-answer.ts";
 
@@ -9,12 +9,12 @@ import { askerOf, editToAnswer, type AnswerDependencies } from "../send-answer.t
  * (Collection / Airtime / Both). Either way the message is edited in place and the press always
  * gets a short toast.
  */
-export function refreshAndKindPresses(presses: PressRouter, deps: AnswerDependencies): void {
+export function refreshAndKindPresses(presses: Presses, deps: AnswerDependencies): void {
   const answer = async (ctx: PressContext, query: Query, refresh: boolean) => {
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     const results = await deps.checker.run(query, askerOf(ctx, refresh ? "refresh" : "button"), { fresh: refresh });
     const before = ctx.callbackQuery.message?.text;
-    const shown = await editToAnswer(ctx, deps, query, results);
+    const shown = await editToAnswer(ctx, deps, query, results, refresh ? "refresh" : "bare-id");
     const changed = !refresh || withoutCheckedLine(before) !== withoutCheckedLine(shown.message.text);
     await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(changed ? "toast-updated" : "toast-unchanged") }), ctx.logger);
   };

@@ -111,7 +111,8 @@ export function formatHealth(report: HealthReport, f: HealthFormats, admin?: Adm
   const figures = [
     ...ENQUIRY_KINDS.map((kind) => line(figuresLine(kind, report.kinds[kind].last5m, f))),
     line(t("health-sparkline", { bars: sparkline(report.sparkline) })),
-    line(t("health-today", { since: f.clock(new Date(report.today.since)), success: f.numbers.count(report.today.success), failed: f.numbers.count(report.today.failed) })),
+    // Numbers, not text: a language chooses its words by them ("0 réussi", "3 réussis").
+    line(t("health-today", { since: f.clock(new Date(report.today.since)), success: report.today.success, failed: report.today.failed })),
   ];
   if (report.today.reasons.length > 0) {
     const reasons = report.today.reasons.map(({ reason, count }) => t("health-reason-item", { reason: reasonText(reason, t), count: f.numbers.count(count) })).join(", ");
@@ -161,7 +162,9 @@ function adminSection(admin: AdminFacts, at: number, f: HealthFormats): Formatte
 function tokenOrigin(report: TokenReport, at: number, f: HealthFormats): FormattedString[] {
   const { t } = f;
   if (report.source !== "client_credentials") return [line(t("health-admin-token-given", { variable: report.source === "file" ? "ENQUIRY_TOKEN_FILE" : "ENQUIRY_TOKEN" }))];
-  const lines = [line(report.obtainedAt ? t("health-admin-token-obtained", { when: since(report.obtainedAt.getTime(), at, f) }) : t("health-admin-token-not-obtained"))];
+  // A token with no expiry is not renewed ahead of one: only a refusal brings the next.
+  const obtained = report.expiresAt === undefined ? "health-admin-token-obtained-lasting" : "health-admin-token-obtained";
+  const lines = [line(report.obtainedAt ? t(obtained, { when: since(report.obtainedAt.getTime(), at, f) }) : t("health-admin-token-not-obtained"))];
   if (report.problem) {
     lines.push(line(t("health-admin-token-problem", { kind: report.problem.kind, since: since(report.problem.since.getTime(), at, f), reason: cleanServiceText(report.problem.reason, 200) })));
   }
@@ -227,7 +230,7 @@ export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedSt
         payments: digest.payments,
       }),
     ),
-    line(t("digest-outcomes", { success: numbers.count(o.success), failed: numbers.count(o.failed), pending: numbers.count(o["not-final"]), notFound: numbers.count(o["not-found"]) })),
+    line(t("digest-outcomes", { success: o.success, failed: o.failed, pending: o["not-final"], notFound: o["not-found"] })),
     line(notChecked > 0 ? t("digest-not-checked", { count: numbers.count(notChecked), detail: notCheckedDetail(o, f) }) : t("digest-not-checked-none")),
   ];
   if (o["token-rejected"] > 0) lines.push(line(t("digest-token-rejected", { count: numbers.count(o["token-rejected"]) })));
@@ -243,5 +246,6 @@ export function formatDigest(digest: DailyDigest, f: HealthFormats): FormattedSt
   }
   lines.push(line(t("digest-watched", { count: numbers.count(digest.watched) })));
   if (digest.cases) lines.push(line(casesLine(digest.cases, digest.to, f, { open: "digest-cases", none: "digest-cases-none" })));
+  if (digest.history) lines.push(line(t("digest-history", { checks: numbers.count(digest.history.checks), people: digest.history.people, open: digest.history.open })));
   return fitMessage(concat(lines, "\n"));
 }

@@ -2,9 +2,6 @@ import type { InlineKeyboard } from "grammy";
 import type { InlineQueryResultArticle, MessageEntity } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 
-/** Telegram shows inline answers for a few seconds at most: statuses change, and results are per person. */
-export const INLINE_CACHE_SECONDS = 5;
-
 export function article(id: string, title: string, description: string, message: { text: string; entities: MessageEntity[] }, keyboard: InlineKeyboard | undefined): InlineQueryResultArticle {
   return {
     type: "article",

@@ -6,15 +6,17 @@ import { isFinal } from "../../../payments/enquiry/types.ts";
 import { parseIds } from "../../../payments/parse-ids.ts";
 import { queryCost, relevantOutcomes, type Query } from "../../../payments/query.ts";
 import type { BotContext } from "../../context.ts";
-import type { PostedInlineButtons } from "./posted-inline-buttons.ts";
+import type { PostedInlineButtons } from "../../stores/posted-inline-buttons.ts";
 import { formatAnswer } from "../../views/format/answer-text.ts";
 import { markerOf, shortOutcomeText } from "../../views/format/outcome.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { scopeLabel } from "../watches/watch-format.ts";
 import { BoundedMap } from "../../../util/bounded-map.ts";
 import { answerKeyboard } from "../../views/keyboards.ts";
-import { article, hint, INLINE_CACHE_SECONDS } from "./inline-results.ts";
+import { INLINE_CACHE_SECONDS } from "../../views/inline-cache.ts";
+import { article, hint } from "./inline-results.ts";
 import { askerOf, type AnswerDependencies } from "../send-answer.ts";
+import { recordAnswers } from "../history/asked-by.ts";
 
 /** An inline query must be answered within Telegram's time; enquiries get this long (commands get ENQUIRY_TOTAL_TIMEOUT_MS). */
 export const INLINE_ENQUIRY_BUDGET_MS = 6_000;
@@ -92,6 +94,7 @@ export function inlineFeature(deps: InlineFeatureOptions): Composer<BotContext> 
       }
     }
     await answer(articles);
+    recordAnswers(ctx, deps.history, "inline", results);
   });
   return composer;
 }

@@ -2,17 +2,17 @@ import { Composer, type InlineKeyboard } from "grammy";
 import type { Chat } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import type { Translations } from "../../i18n.ts";
-import type { LanguageChoices } from "./language-choices.ts";
+import type { LanguageChoices } from "../../stores/language-choices.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import type { Presses } from "../../buttons/router.ts";
 import { languageKeyboard } from "./language-picker.ts";
 
 export interface LanguageFeatureDeps {
   choices: LanguageChoices;
   translations: Translations;
   /** The language buttons are handled here. */
-  presses: PressRouter;
+  presses: Presses;
   now?: () => number;
 }
 

@@ -1,4 +1,4 @@
-import type { ReceiptVerification } from "../../../config/receipts.ts";
+import type { ReceiptVerification } from "../../../config/areas/receipts.ts";
 import type { Receipt } from "../../../payments/receipts/receipt.ts";
 import type { ReceiptLayout } from "../../render/receipt-layout.ts";
 import type { Translate } from "../../views/format/translate.ts";

@@ -1,20 +1,19 @@
 import { Composer, InputFile } from "grammy";
 import type { ReplyParameters } from "grammy/types";
 import { isAdmin, type AccessPolicy } from "../../../access/policy.ts";
-import type { ReceiptSettings } from "../../../config/receipts.ts";
+import type { ReceiptSettings } from "../../../config/areas/receipts.ts";
 import type { Checker } from "../../../payments/check.ts";
 import type { EnquiryOutcome } from "../../../payments/enquiry/types.ts";
 import { queryCost, relevantOutcomes, type Query, type Scope } from "../../../payments/query.ts";
 import { makeReceipt, type MakeReceiptDeps } from "../../../payments/receipts/make-receipt.ts";
 import { receiptStateOf } from "../../../payments/receipts/receipt.ts";
 import { revokeReceipt } from "../../../payments/receipts/verify-receipt.ts";
-import type { PressRouter } from "../../buttons/router.ts";
-import type { BotContext } from "../../context.ts";
+import type { Presses } from "../../buttons/router.ts";
+import { personOf, type BotContext } from "../../context.ts";
 import type { Translations } from "../../i18n.ts";
 import type { ReceiptLayout } from "../../render/receipt-layout.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
-import { personOf } from "../access/shared.ts";
 import { askerOf } from "../send-answer.ts";
 import { readReceiptRequest } from "./receipt-request.ts";
 import { receiptTime } from "./receipt-time.ts";
@@ -44,7 +43,7 @@ export function receiptWords(translations: Translations, timeZone: string, local
  * receipt made, kept and sent as a picture whose caption holds the same facts and the link that
  * checks it. /receipt revoke <code> is the admins'.
  */
-export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: PressRouter): Composer<BotContext> {
+export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses): Composer<BotContext> {
   presses.on("receipt", async (ctx, press) => {
     await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
     const message = ctx.callbackQuery.message;

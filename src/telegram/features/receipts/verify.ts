@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { ReceiptSettings } from "../../../config/receipts.ts";
+import type { ReceiptSettings } from "../../../config/areas/receipts.ts";
 import type { CheckAllowance, Checker } from "../../../payments/receipts/check-limits.ts";
 import type { ReceiptCheck } from "../../../payments/receipts/verify-receipt.ts";
 import type { KeyValueStore } from "../../../state/ports.ts";

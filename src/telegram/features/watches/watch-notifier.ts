@@ -9,12 +9,14 @@ import { StateUnavailableError, type Counters } from "../../../state/ports.ts";
 import { withOutcome, type ShownAnswers } from "../../stores/shown-answers.ts";
 import type { ChatAliases } from "../../stores/chat-aliases.ts";
 import type { Messenger } from "../../notify/messenger.ts";
-import { inTopicOrGeneral } from "../../notify/topic-fallback.ts";
-import { classifySendFailure, describeTelegramFailure } from "../../transport/errors.ts";
+import { describeTelegramFailure, type SendFailure } from "../../transport/errors.ts";
 import { answerView } from "../../views/answer-view.ts";
 import type { ButtonStore } from "../../stores/button-store.ts";
 import type { Clock } from "../../views/format/text.ts";
 import { formatNotice, type GiveUpTimes } from "./watch-format.ts";
+import { eventEntries, peopleAsOne } from "../../../payments/history/events.ts";
+import type { HistoryRecorder } from "../../../payments/history/recording/recorder.ts";
+import { isFinal } from "../../../payments/enquiry/types.ts";
 
 export type NotificationResult = "sent" | "rate_limited" | "blocked" | "migrated" | "failed" | "dropped";
 
@@ -25,7 +27,7 @@ export interface WatchNotifierOptions {
   /** Where Telegram's limits are counted: shared by every instance with Redis. */
   counters: Counters;
   /** Whom a notice is read by: the group's language, else the first subscriber's choice, else the one the watch began in. */
-  messenger: Pick<Messenger, "readerFor">;
+  messenger: Pick<Messenger, "readerFor" | "post">;
   shownAnswers: ShownAnswers;
   buttons: ButtonStore;
   aliases: ChatAliases;
@@ -36,6 +38,8 @@ export interface WatchNotifierOptions {
   clock: Clock;
   logger: Logger;
   onResult?: (result: NotificationResult) => void;
+  /** Where "settled notice sent to …" goes on the payment's timeline (absent: nowhere). */
+  history?: HistoryRecorder | undefined;
   /** Whether the chat may still see its watches (the scheduler's rule): asked again just before sending. */
   mayWatch: (watch: Pick<Notice, "chatId" | "chatType">) => Promise<boolean>;
 }
@@ -119,31 +123,18 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
       return true;
     }
     const text = formatNotice(notice, ref.scope, readerOf(notice).t, options.times);
-    try {
-      await inTopicOrGeneral(
-        notice.threadId,
-        (threadId) =>
-          api.sendMessage(notice.chatId, text.text, {
-            entities: text.entities,
-            link_preview_options: { is_disabled: true },
-            ...(notice.messageId === undefined ? {} : { reply_parameters: { message_id: notice.messageId, allow_sending_without_reply: true } }),
-            ...(threadId === undefined ? {} : { message_thread_id: threadId }),
-          }),
-        logger,
-        context,
-      );
-    } catch (error) {
-      return failed(ref, notice, error, context);
-    }
+    // Tried once: a 429 or a migration is this queue's to handle (the notice waits its turn again).
+    const posted = await options.messenger.post("a watch notification", { chatId: notice.chatId, threadId: notice.threadId }, { text, replyTo: notice.messageId }, "once");
+    if (!posted.ok) return failed(ref, notice, posted.failure, context);
     await store.noticeDone(ref, notice.id, "sent");
     options.onResult?.("sent");
+    if (notice.reason === "settled") recordNotified(options.history, ref, notice);
     logger.info(context, "watch notification sent");
     await updateOriginal(notice);
     return true;
   }
 
-  async function failed(ref: TargetRef, notice: Notice, error: unknown, context: Record<string, unknown>): Promise<boolean> {
-    const failure = classifySendFailure(error);
+  async function failed(ref: TargetRef, notice: Notice, failure: SendFailure, context: Record<string, unknown>): Promise<boolean> {
     const { description } = failure;
     switch (failure.type) {
       case "rate_limited":
@@ -218,4 +209,13 @@ export function startWatchNotifier(options: WatchNotifierOptions): { stop(graceM
     reportedElsewhere: (error) => error instanceof StateUnavailableError,
     logger,
   });
+}
+
+/** "📣 settled notice sent to Ama, Bob": on the timeline of the kind that settled, once the message is sent. */
+function recordNotified(history: HistoryRecorder | undefined, ref: TargetRef, notice: Notice): void {
+  if (!history?.on) return;
+  const settledKind = notice.outcomes.find(isFinal)?.kind;
+  const who = peopleAsOne(notice.subscribers.map((subscriber) => ({ id: subscriber.userId, name: subscriber.name })));
+  const where = { chatId: notice.chatId, title: notice.chatType === "private" ? "private" : "", ...(notice.threadId === undefined ? {} : { topic: notice.threadId }) };
+  for (const entry of eventEntries([{ ...ref, settledKind }], { at: Date.now(), event: "watch-notified", how: "watch", who, where })) history.record(entry);
 }

@@ -4,27 +4,29 @@ import { parseIds } from "../../../payments/parse-ids.ts";
 import { queryCost, type IdResult, type Query, type Scope } from "../../../payments/query.ts";
 import { answerWatchers } from "../../../payments/watches/answer-watchers.ts";
 import { startWatch } from "../../../payments/watches/start-watch.ts";
+import { recordEvent } from "../history/asked-by.ts";
 import { targetsOf, type NewWatch, type TargetRef } from "../../../payments/watches/target.ts";
 import { StateUnavailableError } from "../../../state/ports.ts";
 import type { BotContext } from "../../context.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
-import { encodeButton } from "../../buttons/answer-buttons.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
+import { caseButtons } from "../../buttons/case-buttons.ts";
 import type { Press } from "../../buttons/presses.ts";
-import type { PressRouter } from "../../buttons/router.ts";
+import type { Presses } from "../../buttons/router.ts";
 import { commands } from "../../views/commands.ts";
 import { answerKeyboard, withAskSupport } from "../../views/keyboards.ts";
 import { phoneRows } from "../../views/phone-rows.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { formatWatchList, scopeLabel } from "./watch-format.ts";
 import { askerOf, offersCases, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
-import { idsAskedFor, usageText } from "../checks/check-commands.ts";
+import { idsAskedFor, usageText } from "../../asked-ids.ts";
 import { topicOfUpdate } from "../../topic.ts";
 
 export interface WatchFeatureOptions extends AnswerDependencies {
   /** WATCH_MAX_PER_USER. */
   maxPerUser: number;
   /** 🔔, 🔕 and the /watches list's 🔕 are handled here. */
-  presses: PressRouter;
+  presses: Presses;
 }
 
 /**
@@ -58,6 +60,7 @@ export function watchFeature(deps: WatchFeatureOptions): Composer<BotContext> {
       return;
     }
     const { added } = watched;
+    recordEvent(ctx, deps.history, watched.newly, { event: "watch-started", how: "watch" });
     const note = added === 0 ? ctx.t("watch-already") : added === 1 ? ctx.t("watch-started-one") : ctx.t("watch-started-many", { count: added });
     // The answer is the message the notification will reply to (and edit once settled).
     const { sent } = await replyWithAnswer(ctx, deps, query, results, replyParameters, note);
@@ -150,6 +153,7 @@ async function notifyPressed(ctx: BotContext, deps: WatchFeatureOptions, payload
     return;
   }
   const added = result.type === "started" ? result.added : 0;
+  if (result.type === "started") recordEvent(ctx, deps.history, result.newly, { event: "watch-started", how: "watch" });
   ctx.logger.info({ chatId: message.chat.id, userId: ctx.from?.id, watched: targets.map((ref) => `${ref.scope}:${ref.transactionId}`), added }, "watch started");
   await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t(added > 0 ? "toast-watching" : "toast-already-watching") }), ctx.logger);
   await refreshKeyboard(ctx, deps, query, targets);
@@ -181,7 +185,7 @@ async function refreshKeyboard(ctx: BotContext, deps: WatchFeatureOptions, query
   const keyboard = await answerKeyboard(query, ctx.t, deps.buttons, { chatType: chat.type, ...watchers });
   // 🆘 stays under the answer it was on (the buttons being redrawn are the same, watched or not).
   const shown = ctx.callbackQuery?.message && "reply_markup" in ctx.callbackQuery.message ? ctx.callbackQuery.message.reply_markup : undefined;
-  const hadAskSupport = offersCases(ctx, deps) && (shown?.inline_keyboard.flat().some((button) => "callback_data" in button && button.callback_data?.startsWith("C:e:")) ?? false);
+  const hadAskSupport = offersCases(ctx, deps) && (shown?.inline_keyboard.flat().some((button) => "callback_data" in button && caseButtons.isEscalation(button.callback_data)) ?? false);
   await tolerateHarmless(ctx.editMessageReplyMarkup({ reply_markup: hadAskSupport ? await withAskSupport(keyboard, query, ctx.t, deps.buttons) : keyboard }), ctx.logger);
 }
 
@@ -199,7 +203,7 @@ async function watchList(ctx: BotContext, deps: WatchFeatureOptions) {
   const twice = new Set(shown.map(({ target }) => target.transactionId).filter((id, index, ids) => ids.indexOf(id) !== index));
   const buttons: InlineKeyboardButton[] = [];
   for (const { target } of shown) {
-    const data = await encodeButton({ action: "unwatch", scope: target.scope, ids: [target.transactionId] }, deps.buttons);
+    const data = await answerButtons.encode({ action: "unwatch", scope: target.scope, ids: [target.transactionId] }, deps.buttons);
     const label = twice.has(target.transactionId) ? ctx.t("button-unwatch-kind", { id: target.transactionId, kind: scopeLabel(target.scope, ctx.t) }) : ctx.t("button-unwatch", { id: target.transactionId });
     buttons.push(InlineKeyboard.text(label, data));
   }

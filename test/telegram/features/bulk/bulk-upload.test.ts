@@ -4,6 +4,7 @@ import { createTestBot } from "../../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
 import { callbackUpdate, GROUP, STRANGER, USER } from "../../../support/updates.ts";
 import { readReport } from "../../../support/csv.ts";
+import { decodeEntry } from "../../../../src/payments/history/entry.ts";
 
 let nextId = 800_000;
 const PRIVATE = { id: USER.id, type: "private" as const, first_name: USER.first_name };
@@ -66,6 +67,11 @@ describe("bulk checks from a file", () => {
       ["not an id!", "invalid_id", ""],
     ]);
     expect(harness.logs.entries().filter((entry) => entry.msg === "enquiry").every((entry) => entry.via === "bulk")).toBe(true);
+    // Each answer is in the history, named for the person who sent the file.
+    const entries = (await harness.state.journal.forPerson(String(USER.id), { limit: 10 })).map((row) => decodeEntry(row.data));
+    expect(entries.map((entry) => [entry?.transactionId, entry?.how, entry?.who?.name, entry?.where?.title])).toEqual(
+      ["TX-MISSING-4", "TX-PENDING-3", "TX-FAILED-2", "TX-OK-1"].map((id) => [id, "bulk", "Ama", "private"]),
+    );
   });
 
   it("offers the kinds for a file sent with no caption in a private chat, then checks with the kind picked", async () => {

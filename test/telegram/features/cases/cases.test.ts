@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup, Message, Update } from "grammy/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SupportSettings } from "../../../../src/config/cases.ts";
+import type { SupportSettings } from "../../../../src/config/areas/cases.ts";
 import { createCaseStore } from "../../../../src/payments/cases/case-store.ts";
 import type { Case } from "../../../../src/payments/cases/case.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../../../src/payments/enquiry/types.ts";

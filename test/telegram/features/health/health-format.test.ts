@@ -94,11 +94,20 @@ describe("health messages", () => {
         "Payments watched now: 14",
       ].join("\n"),
     );
+    // In each language's plural forms: French says 0 and 1 in the singular, Portuguese (European) 0 in the plural.
+    const quiet: DailyDigest = { ...digest, outcomes: { ...digest.outcomes, success: 1, failed: 0, "not-final": 0, "not-found": 0 } };
+    expect(formatDigest(quiet, formats("fr")).text.split("\n")[2]).toBe("✅ 1 réussi · ❌ 0 échoué · ⏳ 0 non définitif · 🔍 0 introuvable");
+    expect(formatDigest(quiet, formats("pt")).text.split("\n")[2]).toBe("✅ 1 com sucesso · ❌ 0 com falha · ⏳ 0 sem estado definitivo · 🔍 0 não encontrados");
+    expect(formatDigest(digest, formats("fr")).text.split("\n")[2]).toBe("✅ 1\u202f204 réussis · ❌ 87 échoués · ⏳ 40 non définitifs · 🔍 9 introuvables");
     // With SUPPORT_CHAT_ID: the day's cases, in each language's plural forms.
     const withCases = { ...digest, cases: { open: 3, oldestOpenedAt: T0 - 2 * HOUR, opened: 5, resolved: 1 } };
     expect(formatDigest(withCases, formats("en")).text.split("\n").at(-1)).toBe("Cases: 5 opened, 1 resolved; open now: 3, the oldest since 07:00:00 UTC");
     expect(formatDigest(withCases, formats("fr")).text.split("\n").at(-1)).toBe("Dossiers : 5 ouverts, 1 résolu ; encore ouverts : 3, le plus ancien depuis 07:00:00 UTC");
     expect(formatDigest({ ...digest, cases: { open: 0, oldestOpenedAt: undefined, opened: 1, resolved: 1 } }, formats("en")).text.split("\n").at(-1)).toBe("Cases: 1 opened, 1 resolved; none open now");
+    // With HISTORY_DAYS: the checks people made, and what is still not final a day later.
+    const withHistory = { ...digest, history: { checks: 1234, people: 1, open: 0 } };
+    expect(formatDigest(withHistory, formats("en")).text.split("\n").at(-1)).toBe("Checks yesterday: 1,234 by one person; no payment still not final after 24 hours");
+    expect(formatDigest({ ...digest, history: { checks: 9, people: 4, open: 2 } }, formats("fr")).text.split("\n").at(-1)).toBe("Vérifications hier : 9 par 4 personnes ; 2 paiements toujours en attente après 24 heures");
   });
 });
 

@@ -56,10 +56,35 @@ describe("/health", () => {
     expect(bot.sent().at(-1)?.payload.entities).toEqual(expect.arrayContaining([expect.objectContaining({ type: "bold" })]));
   });
 
+  it("counts today's answers in each language's plural forms: in French 0 and 1 are singular", async () => {
+    const bot = healthBot();
+    await bot.ask("/collection TX-1");
+    await bot.evaluate();
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "fr" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 1 réussi · ❌ 0 échoué\n/);
+    await bot.ask(`/collection ${ids("OK", 2)}`);
+    bot.clock.now += 60_000;
+    await bot.evaluate();
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "fr" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 3 réussis · ❌ 0 échoué\n/);
+    await bot.bot.handleUpdate(messageUpdate("/health", { languageCode: "pt" }));
+    expect(String(bot.sent().at(-1)?.payload.text)).toMatch(/: ✅ 3 com sucesso · ❌ 0 com falha\n/);
+  });
+
   it("shows admins the token, the store and the background work", async () => {
     const bot = healthBot({ admin: true });
     const text = await bot.ask("/health");
     expect(text).toContain("For admins\nService token: no expiry date in it\nState store: embedded (SQLite), working\nBackground checks waiting here: 0 · payments watched: 0\nThe figures cover every enquiry");
+  });
+
+  it("says of a token the bot obtained only what is true: renewed ahead of its expiry when it has one, only when refused when it has none", async () => {
+    const obtainedAt = new Date(T0 - 3_600_000);
+    const lasting = healthBot({ admin: true, tokenReport: () => ({ source: "client_credentials", obtainedAt, expiresAt: undefined, usable: true, problem: undefined }) });
+    const text = await lasting.ask("/health");
+    expect(text).toMatch(/\nService token: no expiry date in it\nObtained by the bot \(client credentials\) at [^\n]+\. It has no expiry, so it is renewed only if the provider refuses it\.\n/);
+    expect(text).not.toContain("before it expires");
+    const expiring = healthBot({ admin: true, tokenReport: () => ({ source: "client_credentials", obtainedAt, expiresAt: new Date(T0 + 3_600_000), usable: true, problem: undefined }) });
+    expect(await expiring.ask("/health")).toMatch(/\nService token: expires [^\n]+\nObtained by the bot \(client credentials\) at [^\n]+, renewed before it expires\.\n/);
   });
 
   it("never fails on a date that cannot be: a token report holding Invalid Dates (an older version's record of a 1e13 s lifetime) is answered, those dates left out", async () => {

@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_WATCH_SETTINGS } from "../../../../src/config/watches.ts";
+import { DEFAULT_WATCH_SETTINGS } from "../../../../src/config/areas/watches.ts";
 import type { NewWatch, TargetRef } from "../../../../src/payments/watches/target.ts";
 import { createWatchStore } from "../../../../src/payments/watches/watch-store.ts";
 import { IN_MEMORY } from "../../../../src/state/sqlite/open-database.ts";
@@ -40,14 +40,15 @@ async function setup(failWith?: (method: string, payload: Record<string, unknown
   const results: NotificationResult[] = [];
   const answers = new ShownAnswers(state.kv);
   const logs = captureLogs();
+  const aliases = new ChatAliases(state.kv);
   const notifier = startWatchNotifier({
     store,
     api,
     counters: state.counters,
-    messenger: createMessenger({ api, translations, admins: { chatId: undefined, userIds: new Set() }, logger: logs.logger }),
+    messenger: createMessenger({ api, translations, admins: { chatId: undefined, userIds: new Set() }, aliases, logger: logs.logger }),
     shownAnswers: answers,
     buttons: new ButtonStore(state.kv),
-    aliases: new ChatAliases(state.kv),
+    aliases,
     times: { maxHours: 24, notFoundMinutes: 30 },
     adminAlerted: false,
     clock: formatClock,

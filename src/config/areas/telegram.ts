@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { httpUrl, integer, optional, presentIn, required, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
+
+/** The bot's token, the Bot API it talks to, and how updates reach it: polling, or a webhook behind HTTP_PORT. */
+export interface TelegramSettings {
+  botToken: string;
+  /** Bot API root, e.g. a self-hosted Bot API server; Telegram's own when unset. */
+  apiRoot: string | undefined;
+}
+
+export interface PollingTransport {
+  mode: "polling";
+  /** Health, readiness and metrics; no HTTP server when unset. */
+  httpPort: number | undefined;
+  /** With shared state (Redis), how long the polling lease outlives an instance that died. */
+  leaseSeconds: number;
+}
+
+export interface WebhookTransport {
+  mode: "webhook";
+  httpPort: number;
+  /** The public HTTPS URL Telegram posts to; its path is the one the bot listens on. */
+  url: string;
+  path: string;
+  secret: string;
+}
+
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+export const telegramVariables = z.object({
+  TELEGRAM_BOT_TOKEN: required(trimmed.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AAE… (the token BotFather gave you)")),
+  TELEGRAM_API_ROOT: optional(httpUrl),
+});
+
+export const transportVariables = z.object({
+  BOT_MODE: withDefault(z.enum(["polling", "webhook"]), "polling"),
+  HTTP_PORT: optional(integer(0, 65_535)),
+  WEBHOOK_URL: optional(urlWith(["https:"], "must be an https:// URL (Telegram refuses to post updates over plain http)")),
+  WEBHOOK_SECRET: optional(
+    trimmed.regex(
+      new RegExp(`^[A-Za-z0-9_-]{${MIN_WEBHOOK_SECRET_LENGTH},256}$`),
+      `must be ${MIN_WEBHOOK_SECRET_LENGTH}-256 characters of A-Z, a-z, 0-9, _ and - (a long random value, e.g. openssl rand -hex 32)`,
+    ),
+  ),
+  POLLING_LEASE_SECONDS: withDefault(integer(3, 600), 15),
+});
+
+/** A webhook needs its URL, its secret and a port to listen on. */
+export function transportProblems(env: Environment): string[] {
+  const present = presentIn(env);
+  if ((env.BOT_MODE ?? "").trim() !== "webhook") return [];
+  return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`);
+}
+
+export function telegramSettings(env: z.output<typeof telegramVariables>): TelegramSettings {
+  return { botToken: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT };
+}
+
+/** Only called once transportProblems found none, so the `?? ""` below are never used. */
+export function transportSettings(env: z.output<typeof transportVariables>): PollingTransport | WebhookTransport {
+  if (env.BOT_MODE !== "webhook") return { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS };
+  return {
+    mode: "webhook",
+    httpPort: env.HTTP_PORT ?? 0,
+    url: env.WEBHOOK_URL ?? "",
+    path: new URL(env.WEBHOOK_URL ?? "https://invalid/").pathname,
+    secret: env.WEBHOOK_SECRET ?? "",
+  };
+}

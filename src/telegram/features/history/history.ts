@@ -1,0 +1,102 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { isAdmin, isAllowed, type AccessPolicy } from "../../../access/policy.ts";
+import { isValidTransactionId } from "../../../payments/enquiry/transaction-id.ts";
+import { isoInZone } from "../../../payments/history/export/export-rows.ts";
+import { readTimeline } from "../../../payments/history/read-timeline.ts";
+import { historyView, type HistoryReader } from "../../../payments/history/visibility.ts";
+import { queryCost, SCOPES, type Query, type Scope } from "../../../payments/query.ts";
+import type { Journal } from "../../../state/journal.ts";
+import { answerButtons } from "../../buttons/answer-buttons.ts";
+import { historyButtons } from "../../buttons/history-buttons.ts";
+import type { PressContext, Presses } from "../../buttons/router.ts";
+import type { BotContext } from "../../context.ts";
+import { tolerateHarmless } from "../../transport/errors.ts";
+import { commands } from "../../views/commands.ts";
+import { askerOf, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
+import { historyMessage, lineText, pagesOf } from "./history-format.ts";
+
+export interface HistoryFeatureDeps {
+  journal: Journal;
+  /** HISTORY_DAYS: 0 keeps nothing, and the commands say so. */
+  days: number;
+  policy: AccessPolicy;
+  /** SUPPORT_CHAT_ID: its members, reading there, see everything with names. */
+  supportChatId: number | undefined;
+  timeZone: string;
+  answers: AnswerDependencies;
+  presses: Presses;
+}
+
+/** Who reads, and what the access rules let them see here. */
+export function readerOf(ctx: BotContext, deps: Pick<HistoryFeatureDeps, "policy" | "supportChatId">): HistoryReader {
+  const userId = ctx.from?.id ?? 0;
+  const chat = ctx.chat;
+  return {
+    userId,
+    admin: isAdmin(deps.policy, userId),
+    inSupportChat: chat !== undefined && chat.id === deps.supportChatId,
+    mayAsk: chat !== undefined && isAllowed(deps.policy, { id: chat.id, type: chat.type }, userId),
+  };
+}
+
+/** `/history <ID> [collection|airtime|status]`: what was asked, or undefined (then the usage). */
+export function historyRequest(text: string): { id: string; scope: Scope } | undefined {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const id = words.find(isValidTransactionId) ?? undefined;
+  const scopes = words.filter((word) => word !== id);
+  const scope = scopes.length === 0 ? "status" : SCOPES.find((candidate) => candidate === scopes[0]?.toLowerCase());
+  if (!id || scope === undefined || scopes.length > 1) return undefined;
+  return { id, scope };
+}
+
+/**
+ * /history: a payment's timeline, oldest first, folded, a page at a time with ◀ ▶, ending with the
+ * status as last known and 🔄 to check it now. A payment nobody asked about is checked at once.
+ */
+export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const iso = isoInZone(deps.timeZone);
+  // The day as the reader's language writes it, the time to the second, both in BOT_TIMEZONE.
+  const timeFor = (ctx: BotContext) => (at: number) => `${ctx.day(at)} ${iso(at).slice(11, 19)}`;
+
+  /** The page asked for (the last when past the end), with its buttons; undefined when nothing was recorded. */
+  const render = async (ctx: BotContext, scope: Scope, id: string, page: number) => {
+    const reader = readerOf(ctx, deps);
+    const view = historyView(reader);
+    const timeline = await readTimeline(deps.journal, scope, id, reader, view);
+    if (timeline.entries === 0) return undefined;
+    const pages = pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, timeFor(ctx), scope === "status")));
+    const at = Math.max(0, Math.min(page, pages.length - 1));
+    const keyboard = new InlineKeyboard();
+    if (at > 0) keyboard.text("◀", await historyButtons.encode({ action: "historyPage", scope, id, page: at - 1 }, deps.answers.buttons));
+    if (at < pages.length - 1) keyboard.text("▶", await historyButtons.encode({ action: "historyPage", scope, id, page: at + 1 }, deps.answers.buttons));
+    if (pages.length > 1) keyboard.row();
+    keyboard.text(ctx.t("history-check-now"), await answerButtons.encode({ action: "refresh", scope, ids: [id] }, deps.answers.buttons));
+    return { text: historyMessage(id, timeline, pages[at] ?? [], { page: at, pages: pages.length }, ctx.t), keyboard };
+  };
+
+  composer.command(commands.history.name, async (ctx) => {
+    const replyParameters = { message_id: ctx.msg.message_id, allow_sending_without_reply: true };
+    if (deps.days <= 0) return void (await ctx.reply(ctx.t("history-off"), { reply_parameters: replyParameters }));
+    const asked = historyRequest(ctx.match);
+    if (!asked) return void (await ctx.reply(ctx.t("history-usage"), { reply_parameters: replyParameters }));
+    // The access gate has refused anyone who may not ask here; this holds the rule whatever comes before it.
+    if (historyView(readerOf(ctx, deps)) === "nothing") return;
+    // Oldest first: the first page, ▶ towards the latest.
+    const shown = await render(ctx, asked.scope, asked.id, 0);
+    if (shown) return void (await ctx.reply(shown.text, { reply_parameters: replyParameters, reply_markup: shown.keyboard, link_preview_options: { is_disabled: true } }));
+    await ctx.reply(ctx.t("history-nothing", { id: asked.id }), { reply_parameters: replyParameters });
+    const query: Query = { scope: asked.scope, ids: [asked.id] };
+    if (!(await ctx.budget.spend(queryCost(query)))) return;
+    const results = await deps.answers.checker.run(query, askerOf(ctx, "command"));
+    await replyWithAnswer(ctx, deps.answers, query, results, replyParameters);
+  });
+
+  deps.presses.on("historyPage", async (ctx: PressContext, { scope, id, page }) => {
+    if (deps.days <= 0 || historyView(readerOf(ctx, deps)) === "nothing") return void (await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger));
+    const shown = await render(ctx, scope, id, page);
+    if (shown) await tolerateHarmless(ctx.editMessageText(shown.text, { reply_markup: shown.keyboard, link_preview_options: { is_disabled: true } }), ctx.logger);
+    await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+  });
+  return composer;
+}

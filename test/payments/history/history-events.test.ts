@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { Case } from "../../../src/payments/cases/case.ts";
+import type { CaseAudit } from "../../../src/payments/cases/case-events.ts";
+import { auditIntoHistory } from "../../../src/payments/history/recording/case-entries.ts";
+import type { HistoryEntry } from "../../../src/payments/history/entry.ts";
+import { eventEntries, peopleAsOne } from "../../../src/payments/history/events.ts";
+import { NO_HISTORY, type HistoryRecorder } from "../../../src/payments/history/recording/recorder.ts";
+import { outcomes } from "../../support/outcomes.ts";
+
+const T0 = Date.parse("2026-11-22T12:00:00Z");
+
+describe("a payment's events", () => {
+  it("go on the kind a watch settled on, else on each kind it watches", () => {
+    const event = { at: T0, event: "watch-started" as const, how: "watch" as const };
+    expect(eventEntries([{ scope: "status", transactionId: "TX-1" }], event).map((entry) => entry.kind)).toEqual(["collection", "airtime"]);
+    expect(eventEntries([{ scope: "status", transactionId: "TX-1", settledKind: "airtime" }], event).map((entry) => entry.kind)).toEqual(["airtime"]);
+    expect(eventEntries([{ scope: "collection", transactionId: "TX-1" }], event)).toEqual([{ ...event, kind: "collection", transactionId: "TX-1" }]);
+  });
+
+  it("name every person a group's notice went to", () => {
+    expect(peopleAsOne([{ id: 1, name: "Ama" }, { id: 2, name: "" }])).toEqual({ id: 1, name: "Ama, 2" });
+    expect(peopleAsOne([])).toBeUndefined();
+  });
+
+  it("of a case are its audit's opened, taken and resolved, written beside the audit line", () => {
+    const recorded: HistoryEntry[] = [];
+    const audited: string[] = [];
+    const recorder: HistoryRecorder = { on: true, record: (entry) => void recorded.push(entry) };
+    const audit = auditIntoHistory((action) => void audited.push(action), recorder, () => T0);
+    const value = { number: 7, kind: "collection", transactionId: "TX-1", openedAt: T0, agents: [], last: outcomes.found("collection", "TX-1", "PENDING"), checks: 0 } as Case;
+    for (const action of ["opened", "joined", "taken", "reminded", "resolved"] as Parameters<CaseAudit>[0][]) audit(action, value, { userId: 11, name: "Ama" });
+    expect(audited).toEqual(["opened", "joined", "taken", "reminded", "resolved"]);
+    expect(recorded.map((entry) => [entry.event, entry.caseNumber, entry.who?.name, entry.where?.title])).toEqual([
+      ["case-opened", 7, "Ama", "private"],
+      ["case-taken", 7, "Ama", undefined],
+      ["case-resolved", 7, "Ama", undefined],
+    ]);
+    const off: CaseAudit = () => undefined;
+    expect(auditIntoHistory(off, NO_HISTORY, () => T0)).toBe(off);
+  });
+});

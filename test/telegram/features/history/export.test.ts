@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from "vitest";
+import { ADMIN_CHAT, createTestBot } from "../../../support/bot-harness.ts";
+import { readReport } from "../../../support/csv.ts";
+import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { GROUP, groupMessage, messageUpdate, USER } from "../../../support/updates.ts";
+
+const ADMIN = { id: 7007, is_bot: false, first_name: "Ada", language_code: "en" };
+const BOB = { id: 5002, is_bot: false, first_name: "Bob", language_code: "en" };
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+type Document = { document: { filename: string; content: Buffer }; caption: string; chat_id: number };
+
+function bot() {
+  const status = { value: "PENDING" };
+  const enquiry = scriptedEnquiry((kind, id) => (kind === "collection" ? outcomes.found(kind, id, id.startsWith("-") ? "SUCCESS" : status.value) : outcomes.notFound(kind, id)));
+  const harness = createTestBot({ enquiry, adminAlerted: true, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), allowedChatIds: new Set([GROUP.id]) } });
+  const ask = async (text: string, from = USER) => {
+    const before = harness.sent().length;
+    await harness.bot.handleUpdate(messageUpdate(text, { from }));
+    await settle();
+    return harness.sent().slice(before).map((call) => String(call.payload.text));
+  };
+  const documents = () => harness.calls.filter((call) => call.method === "sendDocument").map((call) => call.payload as unknown as Document);
+  return { ...harness, ask, documents, status };
+}
+
+describe("/export", () => {
+  it("sends today's entries as a CSV that parses and adds up, then the latest status per payment", async () => {
+    const t = bot();
+    await t.ask("/collection TX-1");
+    await t.ask("/collection TX-1", BOB);
+    await t.ask("/collection -TX-9", BOB);
+    t.status.value = "SUCCESS";
+    await t.ask("/collection TX-1");
+    await t.ask("/status TX-2");
+    const replies = await t.ask("/export today", ADMIN);
+    expect(replies[0]).toMatch(/^📤 Exporting the history from .* so far…$/);
+    await vi.waitFor(() => expect(t.documents()).toHaveLength(2));
+    const [all, latest] = t.documents();
+    expect(all?.document.filename).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(all?.document.content.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = readReport(all?.document.content ?? "");
+    expect(Object.keys(rows[0] ?? {})).toEqual(["time", "kind", "transaction_id", "status", "mno_reference", "service_transaction_id", "reason", "user_id", "user_name", "chat", "how", "event"]);
+    // /status: the kind that knows the ID, as the answer showed it.
+    expect(rows).toHaveLength(5);
+    expect(rows.map((row) => [row.transaction_id, row.status, row.user_name])).toEqual([
+      ["TX-1", "PENDING", "Ama"],
+      ["TX-1", "PENDING", "Bob"],
+      ["'-TX-9", "SUCCESS", "Bob"],
+      ["TX-1", "SUCCESS", "Ama"],
+      ["TX-2", "SUCCESS", "Ama"],
+    ]);
+    expect(rows[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    const payments = readReport(latest?.document.content ?? "");
+    expect(payments.map((row) => [row.transaction_id, row.kind, row.status, row.answers])).toEqual([
+      ["TX-1", "collection", "SUCCESS", "3"],
+      ["'-TX-9", "collection", "SUCCESS", "1"],
+      ["TX-2", "collection", "SUCCESS", "1"],
+    ]);
+    await vi.waitFor(() => expect(String(t.edits().at(-1)?.payload.text)).toMatch(/^📤 History from .*: 5 entries, about 3 payments\.$/));
+  });
+
+  it("filters by kind, status and user", async () => {
+    const t = bot();
+    await t.ask("/collection TX-1");
+    await t.ask("/collection TX-3", BOB);
+    await t.ask(`/export today user=${BOB.id} status=pending kind=collection`, ADMIN);
+    await vi.waitFor(() => expect(t.documents()).toHaveLength(2));
+    expect(readReport(t.documents()[0]?.document.content ?? "").map((row) => row.transaction_id)).toEqual(["TX-3"]);
+  });
+
+  it("answers bad input shortly, refuses anyone but admins, and works only in private or the admin chat", async () => {
+    const t = bot();
+    expect(await t.ask("/export 2026-13-01", ADMIN)).toEqual(["I cannot read “2026-13-01” as a date: write it like 2026-11-24, or today."]);
+    expect(await t.ask("/export 2026-01-01 2026-06-30", ADMIN)).toEqual(["That is 181 days: one export covers at most 92 days. Split it in two."]);
+    expect(await t.ask("/export today kind=cash", ADMIN)).toEqual([expect.stringMatching(/^I cannot read “kind=cash”/)]);
+    expect(await t.ask("/export 2026-11-02 2026-11-01", ADMIN)).toEqual(["The first date comes after the second: put them the other way round."]);
+    expect(await t.ask("/export", ADMIN)).toEqual([expect.stringMatching(/^No checks between .+ and .+\.$/)]);
+    const agent = await t.ask("/export today");
+    expect(agent.join("\n")).not.toMatch(/export|checks between/i);
+    await t.bot.handleUpdate(groupMessage("/export today", { from: ADMIN }));
+    await t.bot.handleUpdate(messageUpdate("/export today", { from: ADMIN, chat: { id: ADMIN_CHAT, type: "supergroup", title: "Admins" } }));
+    await settle();
+    const said = t.calls.filter((call) => call.method === "sendMessage").slice(-2).map((call) => [call.payload.chat_id, String(call.payload.text)]);
+    expect(said).toEqual([
+      [GROUP.id, "Use this in a private chat with me, or in the admins' chat."],
+      [ADMIN_CHAT, expect.stringMatching(/^No checks between/)],
+    ]);
+    expect(t.documents()).toHaveLength(0);
+  });
+});
