@@ -20,6 +20,7 @@ import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/fil
 import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
 import { healthActs } from "./health-acts.ts";
 import { receiptPhotos } from "./receipt-photo.ts";
+import { createReceiptRenderer } from "../telegram/render/receipt-picture.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -266,6 +267,8 @@ const assembled = assembleBot({
   translations,
   logger,
   instanceId: "demo",
+  // Receipts drawn as production draws them: /receipt writes the PNG to a file.
+  receiptRenderers: { picture: createReceiptRenderer() },
 });
 const { bot } = assembled;
 // The agent's app language, as if chosen with /language: what the bot sends outside an update (the

@@ -1,4 +1,6 @@
 import type { ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REPO_ROOT } from "../support/bot-process.ts";
 import { signalGroup, spawnGroup } from "../support/child-processes.ts";
@@ -30,6 +32,13 @@ describe("the terminal demo's receipts", () => {
     child.stdin?.end(`/start r_${code}\n`);
     expect(await exited).toBe(0);
     expect(output).toContain("Malipo yamefanikiwa");
+    // Drawn as production draws it: a PNG in a file of the demo's own, its path printed.
+    const picture = /\(sends a receipt picture: (.+\.png)\)/.exec(output)?.[1] ?? "";
+    try {
+      expect(readFileSync(picture).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    } finally {
+      if (picture) rmSync(dirname(picture), { recursive: true, force: true });
+    }
     expect(output).toMatch(/✅ A genuine receipt\n\s+Made on .+\n/);
     expect(output).toContain("The provider says now: ✅ SUCCESS");
     expect(output).not.toMatch(/Warning:|Error:|\bat .*\.ts:\d+/);

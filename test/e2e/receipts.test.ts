@@ -22,10 +22,10 @@ describe.skipIf(!redis.available)("receipts through the real process, on two ins
     const [a, b] = pair.deliver;
     const made = message(AGENT, "/receipt COL-SUCCESS-7 collection");
     expect(await a?.(made)).toBe(200);
-    // Without a picture renderer in this build the receipt is its caption's text; with one, a photo captioned the same.
+    // A picture, captioned with the same facts and the link.
     const [receipt] = repliesTo(made.message?.message_id, ["sendMessage", "sendPhoto"])(telegram.calls);
-    const said = receipt?.payload.caption ?? receipt?.payload.text;
-    const caption = typeof said === "string" ? said : "";
+    expect(receipt?.method).toBe("sendPhoto");
+    const caption = typeof receipt?.payload.caption === "string" ? receipt.payload.caption : "";
     const code = /Verification code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(caption)?.[1] ?? "";
     expect(code).not.toBe("");
     // Webhook mode: the link is the page on the webhook's own origin.
