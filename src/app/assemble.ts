@@ -210,6 +210,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     metrics,
     now,
     renderers: parts.receiptRenderers,
+    history: history.recorder,
   });
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });

@@ -4,6 +4,7 @@ import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";
 import type { Checker } from "../../payments/check.ts";
 import type { EnquiryKind, EnquiryOutcome } from "../../payments/enquiry/types.ts";
+import type { HistoryRecorder } from "../../payments/history/recording/recorder.ts";
 import { mayCheckReceipt, type Checker as ReceiptChecker } from "../../payments/receipts/check-limits.ts";
 import { currentStatus } from "../../payments/receipts/current-status.ts";
 import { receiptAudit } from "../../payments/receipts/receipt-audit.ts";
@@ -43,6 +44,8 @@ export interface ReceiptsAreaOptions {
   metrics?: Metrics | undefined;
   now: () => number;
   renderers?: ReceiptRenderers | undefined;
+  /** Receipts made go on their payment's timeline. */
+  history?: HistoryRecorder | undefined;
 }
 
 /** What the check page shows for a code, asked from an address: the page's model, or too many checks. */
@@ -98,7 +101,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
   return {
     making: {
       name: "receipts",
-      composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture }, options.presses.for("receipts")),
+      composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture, history: options.history }, options.presses.for("receipts")),
     },
     checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck, flags: state.kv }) },
     checkPage,

@@ -574,6 +574,7 @@ history-event-watch-notified = 📣 settled notice sent to {$who}
 history-event-case-opened = 🆘 case #{$number} opened by {$who}
 history-event-case-taken = ✋ case #{$number} taken by {$who}
 history-event-case-resolved = ✅ case #{$number} resolved by {$who}
+history-event-receipt-made = 🧾 receipt no. {$number} made by {$who}: {$said}
 history-last-status = Last known status: {$status}
 history-no-status = No status known yet.
 history-page = Page {$page} of {$pages}

@@ -619,6 +619,7 @@ history-event-watch-notified = 📣 aviso de liquidação enviado a {$who}
 history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
 history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
 history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
+history-event-receipt-made = 🧾 recibo n.º {$number} emitido por {$who}: {$said}
 history-last-status = Último estado conhecido: {$status}
 history-no-status = Ainda não se conhece nenhum estado.
 history-page = Página {$page} de {$pages}

@@ -573,6 +573,7 @@ history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa {$who}
 history-event-case-opened = 🆘 kesi Na. {$number} ilifunguliwa na {$who}
 history-event-case-taken = ✋ kesi Na. {$number} ilichukuliwa na {$who}
 history-event-case-resolved = ✅ kesi Na. {$number} ilitatuliwa na {$who}
+history-event-receipt-made = 🧾 risiti namba {$number} ilitolewa na {$who}: {$said}
 history-last-status = Hali ya mwisho inayojulikana: {$status}
 history-no-status = Bado hakuna hali inayojulikana.
 history-page = Ukurasa {$page} kati ya {$pages}

@@ -4,6 +4,8 @@ import { isAdmin, type AccessPolicy } from "../../../access/policy.ts";
 import type { ReceiptSettings } from "../../../config/areas/receipts.ts";
 import type { Checker } from "../../../payments/check.ts";
 import type { EnquiryOutcome } from "../../../payments/enquiry/types.ts";
+import { receiptMadeEntry } from "../../../payments/history/recording/receipt-entries.ts";
+import type { HistoryRecorder } from "../../../payments/history/recording/recorder.ts";
 import { queryCost, relevantOutcomes, type Query, type Scope } from "../../../payments/query.ts";
 import { makeReceipt, type MakeReceiptDeps } from "../../../payments/receipts/make-receipt.ts";
 import { receiptStateOf } from "../../../payments/receipts/receipt.ts";
@@ -14,6 +16,7 @@ import type { Translations } from "../../i18n.ts";
 import type { ReceiptLayout } from "../../render/receipt-layout.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
+import { askedIn } from "../history/asked-by.ts";
 import { askerOf } from "../send-answer.ts";
 import { readReceiptRequest } from "./receipt-request.ts";
 import { receiptTime } from "./receipt-time.ts";
@@ -29,6 +32,8 @@ export interface ReceiptMakingDeps {
   policy: AccessPolicy;
   /** The picture (PNG) of a receipt; without one, the receipt is sent as its caption's text. */
   picture?: ((layout: ReceiptLayout) => Promise<Buffer>) | undefined;
+  /** Where each receipt made is recorded, once it is sent ("receipt made by …" on its payment's timeline). */
+  history?: HistoryRecorder | undefined;
 }
 
 /** A receipt's words in a language: the reader's, or the one asked for. */
@@ -101,12 +106,12 @@ async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Quer
   const words = receiptWords(deps.translations, deps.timeZone, locale);
   const layout = receiptLayout(made.receipt, made.code, receiptLink(deps.settings.verification, ctx.me.username, made.code), words);
   const caption = receiptCaption(layout, words.t);
-  if (!deps.picture) {
-    await ctx.reply(caption, { reply_parameters: replyParameters, link_preview_options: { is_disabled: true } });
-    return;
-  }
-  const png = await deps.picture(layout);
-  await ctx.replyWithPhoto(new InputFile(png, `receipt-${made.receipt.number}.png`), { caption, reply_parameters: replyParameters });
+  if (deps.picture) {
+    const png = await deps.picture(layout);
+    await ctx.replyWithPhoto(new InputFile(png, `receipt-${made.receipt.number}.png`), { caption, reply_parameters: replyParameters });
+  } else await ctx.reply(caption, { reply_parameters: replyParameters, link_preview_options: { is_disabled: true } });
+  // After the reply, as every answer is: the recorder writes in the background and never throws.
+  if (deps.history?.on) deps.history.record(receiptMadeEntry(made.receipt, askedIn(ctx)));
 }
 
 /** The one outcome a receipt is about: the settled one among those worth showing, or what there is to say otherwise. */

@@ -110,6 +110,18 @@ describe("/receipt", () => {
     expect(t.pictures.at(-1)).toMatchObject({ language: "fr", status: { text: "Paiement réussi" } });
   });
 
+  it("puts each receipt made on its payment's timeline, and none of the checks strangers make", async () => {
+    const t = setup();
+    const { code } = await t.receiptOf("COL-FAILED-1", " collection");
+    await t.say(`/verify ${code}`, STRANGER);
+    await new Promise((resolve) => setImmediate(resolve));
+    const admin = String((await t.say("/history COL-FAILED-1 collection", ADMIN))[0]?.payload.text);
+    expect(admin).toMatch(/ 🧾 receipt no\. 1 made by Ama: FAILED · MNO .+ · Insufficient balance\n/);
+    expect(admin).toContain("Last known status: FAILED");
+    expect(admin).not.toContain("Eve");
+    expect(String((await t.say("/history COL-FAILED-1 collection"))[0]?.payload.text)).toContain("🧾 receipt no. 1 made by you: FAILED");
+  });
+
   it("makes none of a payment that is not settled, and shows how to ask when the words are wrong", async () => {
     const t = setup();
     expect((await t.say("/receipt COL-PENDING-1"))[0]?.payload.text).toBe("No receipt for COL-PENDING-1: a receipt is only made when the provider says SUCCESS or FAILED.");
