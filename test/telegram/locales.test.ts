@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIR, pickLocale } from "../../src/telegram/i18n.ts";
+import { PHONE_LINE, phoneWidth } from "../support/telegram-limits.ts";
 
 /**
  * Adding a language is one file in locales/: these checks are what keeps every file complete and
@@ -151,6 +152,17 @@ describe("locales", () => {
     const shared = new Set([...SAME_IN_EVERY_LANGUAGE, ...(SAME_AS_ENGLISH[locale] ?? [])]);
     const untranslated = englishKeys.filter((key) => !shared.has(key) && bundle.hasMessage(key) && rendered(bundle, key) === rendered(english, key));
     expect(untranslated).toEqual([]);
+  });
+
+  // Buttons no handler test sends in every language: /mychecks' row of its own, with a count up to a page (10).
+  it.each(LOCALES)("%s labels the history's and cases' buttons within a phone's line", (locale) => {
+    const bundle = bundleOf(locale);
+    const label = (key: string, count?: number) => {
+      const message = bundle.getMessage(key);
+      return message?.value ? bundle.formatPattern(message.value, count === undefined ? {} : { count }) : "";
+    };
+    const labels = [...Array.from({ length: 10 }, (_, index) => label("mychecks-recheck", index + 1)), label("mychecks-csv"), label("history-check-now"), label("button-send-to-support")];
+    expect(labels.filter((text) => phoneWidth(text) > PHONE_LINE)).toEqual([]);
   });
 
   it("names each language in its own words, each name different", () => {

@@ -82,7 +82,7 @@ help =
     /airtime <ID> : statut d'un achat de crédit d'appel
     /status <ID> : quand vous ne savez pas lequel des deux
     /watch <ID> : vous prévenir ici quand le statut d'un paiement devient définitif (/watches les liste, /unwatch <ID> arrête)
-    /history <ID> : ce que j'ai répondu sur un paiement, et quand (/mychecks : vos dernières vérifications)
+    /history <ID> : ce que j'ai répondu à propos d'un paiement, et quand (/mychecks : vos dernières vérifications)
     /health : le fournisseur de paiement a-t-il lui-même des difficultés ? (quand beaucoup de vérifications échouent en même temps)
     /whoami : vos ID d'utilisateur et de discussion
     /language : la langue dans laquelle je réponds
@@ -228,7 +228,7 @@ toast-cancel-nothing = Rien à annuler.
 unhandled-hint = Je comprends les ID de transaction envoyés en texte (TX-12345), les commandes comme /collection TX-12345, et les listes d'ID en fichier .csv ou .txt. /help montre tout.
 unknown-command = Je ne connais pas cette commande. Pour vérifier un paiement : /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help montre tout.
 unknown-command-did-you-mean = Je ne connais pas cette commande. Vouliez-vous dire {$command} ? /help montre tout.
-feature-off-cases = Les dossiers sont désactivés ici : un administrateur les active en définissant SUPPORT_CHAT_ID.
+feature-off-cases = Les dossiers sont désactivés ici : un administrateur peut les activer en définissant SUPPORT_CHAT_ID.
 
 ## Managing access: strangers asking
 access-denied-private-request = Désolé, ce bot est privé. Appuyez sur Demander l'accès pour le demander aux administrateurs, ou donnez à un administrateur votre ID utilisateur : {$userId}
@@ -326,7 +326,7 @@ button-previous = ◀
 button-next = ▶
 toast-revoked = Accès retiré.
 toast-nothing-to-revoke = Rien à retirer : c'était déjà fait, ou cela vient de la configuration.
-help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser. /export envoie l'historique d'un jour ou d'une période en fichier CSV (/export 2026-11-01 2026-11-30).
+help-admin = En tant qu'administrateur : /invite crée un lien d'invitation (/invite N pour N personnes), /invites liste ceux qui sont ouverts, /users montre qui peut utiliser le bot, /allow <ID> et /revoke <ID> donnent et retirent l'accès. Les demandes d'inconnus vous arrivent avec Accepter et Refuser. /export envoie l'historique d'un jour ou d'une période sous forme de fichier CSV (/export 2026-11-01 2026-11-30).
 command-invite = Créer un lien d'invitation
 command-invites = Liens d'invitation ouverts
 command-users = Qui peut utiliser le bot
@@ -504,10 +504,10 @@ button-resolved = ✅ Résolu
 button-send-to-support = 📨 Envoyer à l'assistance
 help-cases = 🆘 Sous une réponse sur un paiement qui n'est pas SUCCESS, le bouton « Contacter l'assistance » transmet ce paiement à l'équipe d'assistance sous forme de dossier ; /escalate <ID>, suivi si vous le souhaitez de ce que dit le client, fait de même. Répondez aux messages du dossier pour échanger avec l'assistance ; /cases liste vos dossiers.
 case-opened = 🆘 Dossier n° { $number } ouvert : l'équipe d'assistance l'a reçu. Répondez à ce message pour ajouter ce que dit le client ; les réponses de l'assistance arriveront ici.
-case-joined-taken = 🆘 Ce paiement a déjà un dossier ouvert, le n° { $number }, ouvert par un autre agent : { $name }, de l'assistance, s'en occupe. Vous suivez aussi ce dossier : vous serez prévenu quand le statut du paiement deviendra définitif et quand le dossier sera résolu. Pour écrire à l'assistance à son sujet, répondez à ce message.
-case-joined-waiting = 🆘 Ce paiement a déjà un dossier ouvert, le n° { $number }, ouvert par un autre agent : personne de l'assistance ne l'a encore pris en charge. Vous suivez aussi ce dossier : vous serez prévenu quand quelqu'un le prendra en charge, quand le statut du paiement deviendra définitif et quand le dossier sera résolu. Pour écrire à l'assistance à son sujet, répondez à ce message.
-case-joined-first = 👥 Dossier n° { $number } : un autre agent a lui aussi signalé ce paiement. L'assistance le voit sur le dossier ; ce que vous vous écrivez, l'assistance et vous, reste entre vous.
-case-joined-support = 👥 Dossier n° { $number } : { $name } a lui aussi signalé ce paiement. Répondez à ce message pour lui écrire ; tout autre message du dossier va à { $first }.
+case-joined-taken = 🆘 Un autre agent a déjà ouvert un dossier pour ce paiement, le n° { $number } : { $name }, de l'assistance, s'en occupe. Vous suivez aussi ce dossier : je vous préviendrai quand le statut du paiement deviendra définitif et quand le dossier sera résolu. Pour écrire à l'assistance à son sujet, répondez à ce message.
+case-joined-waiting = 🆘 Un autre agent a déjà ouvert un dossier pour ce paiement, le n° { $number } : personne de l'assistance ne l'a encore pris en charge. Vous suivez aussi ce dossier : je vous préviendrai quand quelqu'un le prendra en charge, quand le statut du paiement deviendra définitif et quand le dossier sera résolu. Pour écrire à l'assistance à son sujet, répondez à ce message.
+case-joined-first = 👥 Dossier n° { $number } : un autre agent a également signalé ce paiement. L'assistance le voit dans le dossier ; vos échanges avec l'assistance restent entre vous.
+case-joined-support = 👥 Dossier n° { $number } : { $name } a également signalé ce paiement. Répondez à ce message pour lui écrire ; tout le reste de ce que vous écrivez dans le dossier va à { $first }.
 case-already = Vous faites déjà partie du dossier n° { $number }. Répondez à ses messages pour le compléter.
 case-success = Ce paiement a réussi : l'assistance n'a rien à faire.
 case-limit = Vous avez { $max ->
@@ -542,21 +542,21 @@ case-card-unreachable = ⚠️ Le bot ne peut plus écrire à cet agent depuis {
 case-card-opened = Ouvert à { $time }
 case-card-taken = ✋ Pris en charge par { $who } à { $time }
 case-card-resolved = ✅ Résolu par { $who } à { $time }
-case-taken-agent = ✋ { $name }, de l'assistance, s'occupe du dossier n° { $number }. Ses messages arriveront ici : répondez à l'un d'eux pour lui répondre.
-case-resolved-agent = ✅ { $name }, de l'assistance, a résolu le dossier n° { $number }. Plus rien n'arrivera à son sujet ; si le problème persiste, renvoyez /escalate pour ce paiement afin d'ouvrir un nouveau dossier.
+case-taken-agent = ✋ { $name }, de l'assistance, s'occupe du dossier n° { $number }. Ses messages arriveront ici : répondez à l'un d'eux pour lui écrire.
+case-resolved-agent = ✅ { $name }, de l'assistance, a résolu le dossier n° { $number }. Vous ne recevrez plus rien à son sujet ; si le problème persiste, renvoyez /escalate pour ce paiement afin d'ouvrir un nouveau dossier.
 case-settled-agent = 🔔 Dossier n° { $number } : le statut du paiement est devenu définitif (voir ci-dessous). Le dossier reste ouvert jusqu'à ce que l'assistance le résolve ; répondez à ce message si vous avez quelque chose à ajouter.
 case-settled-support = 🔔 Dossier n° { $number } : le statut du paiement est devenu définitif (voir ci-dessous). Résolvez le dossier sur sa fiche une fois que l'agent a ce qu'il lui faut.
 case-reminder = ⏰ Le dossier n° { $number } attend depuis { $age } et personne ne l'a encore pris en charge.
 case-relay-from-support = 💬 { $name } (assistance), dossier n° { $number } :
 case-relay-from-agent = 💬 { $name } (agent), dossier n° { $number } :
-case-relay-forwarded = ↪️ Transféré de : { $origin }
+case-relay-forwarded = ↪️ Transféré de { $origin }
 case-relay-unreachable = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } : impossible de lui écrire (le bot a peut-être été bloqué).
 case-relay-failed = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à { $name } (Telegram l'a refusé). Réessayez dans un instant.
 case-relay-not-sent = ⚠️ Dossier n° { $number } : ce message n'est pas parvenu à l'assistance (Telegram l'a refusé). Réessayez dans un instant.
 case-relay-resolved-support = Le dossier n° { $number } est résolu : ce message n'a pas été transmis à ses agents.
 case-relay-resolved-agent = Le dossier n° { $number } est résolu : ce message n'a pas été transmis. Si le problème persiste, renvoyez /escalate pour ce paiement.
 case-relay-kinds = Seuls les textes, les photos et les documents sont transmis à l'assistance.
-case-offer-one = 💬 Est-ce pour l'assistance, au sujet du dossier n° { $number } ({ $payment }) ? Le bouton le lui envoie. La prochaine fois, répondez à l'un des messages du dossier (faites-le glisser vers la gauche) : il ira directement à l'assistance.
+case-offer-one = 💬 Ce message est-il pour l'assistance, au sujet du dossier n° { $number } ({ $payment }) ? Le bouton le lui transmet. La prochaine fois, répondez à l'un des messages du dossier (faites-le glisser vers la gauche) : votre réponse ira directement à l'assistance.
 case-offer-many = 💬 Vous avez { $count ->
     [one] { $count } dossier ouvert
    *[other] { $count } dossiers ouverts
@@ -601,26 +601,26 @@ digest-cases-none = Dossiers : { $opened ->
 } ; aucun encore ouvert
 
 ## History: /history, a payment's timeline
-command-history = Ce que le bot a répondu sur un paiement, et quand
-history-usage = Envoyez /history avec un ID de transaction, par exemple : /history TX-12345 (ajoutez collection ou airtime pour un seul type)
+command-history = Ce que le bot a répondu à propos d'un paiement, et quand
+history-usage = Envoyez /history avec un ID de transaction, par exemple : /history TX-12345 (ajoutez collection ou airtime pour ne voir qu'un type)
 history-off = Ce bot ne garde pas d'historique (HISTORY_DAYS vaut 0).
-history-nothing = Rien n'est enregistré pour {$id}, je le vérifie maintenant.
+history-nothing = Rien n'est enregistré pour {$id} : je le vérifie maintenant.
 history-title = 🕘 Historique de {$id}
-history-first = première demande
-history-changed = le statut a changé
+history-first = première demande : { $said }
+history-changed = nouveau statut : { $said }
 history-you = vous
 history-someone = quelqu'un
 history-said-not-found = introuvable
 history-said-unknown = vérification impossible ({$cause})
-history-repeats = vérifié { $count ->
-    [one] une fois de plus
-   *[other] {$count} fois de plus
+history-repeats = revérifié { $count ->
+    [one] une fois
+   *[other] {$count} fois
 } par { $people ->
     [one] une personne
    *[other] {$people} personnes
 }, toujours {$status}
 history-event-watch-started = 🔔 suivi lancé par {$who}
-history-event-watch-notified = 📣 avis de règlement envoyé à {$who}
+history-event-watch-notified = 📣 avis de statut définitif pour {$who}
 history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
 history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
 history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
@@ -632,35 +632,35 @@ history-check-now = 🔄 Vérifier maintenant
 
 ## History: /mychecks, an agent's own checks
 command-mychecks = Vos dernières vérifications
-mychecks-private = /mychecks affiche vos propres vérifications : envoyez-la-moi en privé.
+mychecks-private = /mychecks affiche vos propres vérifications : envoyez cette commande dans une discussion privée avec moi.
 mychecks-none = Aucune vérification de votre part n'est encore enregistrée.
 mychecks-title = 🧾 Vos vérifications, les plus récentes d'abord · page {$page}
 mychecks-status-unknown = statut inconnu
 mychecks-recheck = 🔄 Revérifier { $count ->
-    [one] celle encore en cours
-   *[other] les {$count} encore en cours
+    [one] celui en attente
+   *[other] les {$count} en attente
 }
-mychecks-nothing-open = Rien n'est encore en cours sur cette page.
+mychecks-nothing-open = Plus aucun paiement en attente sur cette page.
 mychecks-csv = 📄 30 derniers jours (CSV)
 mychecks-csv-caption = Vos vérifications des 30 derniers jours
 mychecks-csv-none = Vous n'avez fait aucune vérification ces 30 derniers jours.
 
 ## History: /export, for admins
 command-export = Exporter l'historique en fichier CSV
-export-bad-date = Je ne comprends pas la date « {$text} » : écrivez-la comme 2026-11-24, ou today.
+export-bad-date = Je ne comprends pas la date « {$text} » : écrivez-la sous la forme 2026-11-24, ou today.
 export-bad-filter = Je ne comprends pas « {$text} » : les filtres sont kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
-export-too-long = Cela fait {$days} jours : un export couvre au plus 92 jours. Faites-en deux.
-export-reversed = La première date est après la seconde : inversez-les.
+export-too-long = Cela fait {$days} jours : un export couvre 92 jours au plus. Coupez la période en deux.
+export-reversed = La première date tombe après la seconde : inversez-les.
 export-none = Aucune vérification entre le {$from} et le {$to}.
-export-progress = 📤 Export de l'historique du {$from} au {$to} : { $count ->
-    [one] une entrée
+export-progress = 📤 Export de l'historique du {$from} au {$to} en cours : { $count ->
+    [one] {$count} entrée
    *[other] {$count} entrées
 } pour l'instant…
 export-done = 📤 Historique du {$from} au {$to} : { $count ->
-    [one] une entrée
+    [one] {$count} entrée
    *[other] {$count} entrées
-}, pour { $payments ->
-    [one] un paiement
+}, portant sur { $payments ->
+    [one] {$payments} paiement
    *[other] {$payments} paiements
 }.
 export-caption = Toutes les entrées du {$from} au {$to}
@@ -668,14 +668,14 @@ export-latest-caption = Le dernier statut de chaque paiement du {$from} au {$to}
 export-failed = L'export s'est arrêté avant la fin. Réessayez dans un instant.
 
 ## History: the daily summary's line
-digest-history = Vérifications hier : {$checks} par { $people ->
-    [one] une personne
+digest-history = Vérifications hier : {$checks}, par { $people ->
+    [one] {$people} personne
    *[other] {$people} personnes
 } ; { $open ->
-    [0] aucun paiement
-    [one] un paiement
-   *[other] {$open} paiements
-} toujours en attente après 24 heures
+    [0] aucun paiement n'est resté plus de 24 heures sans statut définitif
+    [one] {$open} paiement toujours pas définitif après 24 heures
+   *[other] {$open} paiements toujours pas définitifs après 24 heures
+}
 
 ## Reçus (🧾 sous une réponse définitive, /receipt, /verify, la page de vérification)
 command-receipt = Un reçu pour le client : /receipt ID

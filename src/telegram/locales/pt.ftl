@@ -100,7 +100,7 @@ help =
     /airtime <ID>: estado de uma compra de recarga
     /status <ID>: quando não sabe qual dos dois é
     /watch <ID>: receber aqui um aviso quando um pagamento ficar definitivo (/watches mostra a lista, /unwatch <ID> cancela)
-    /history <ID>: o que respondi sobre um pagamento, e quando (/mychecks: as suas consultas recentes)
+    /history <ID>: o que respondi sobre um pagamento, e quando (/mychecks: as suas verificações recentes)
     /health: o próprio fornecedor de pagamentos está com problemas? (quando muitas verificações ficam sem resposta ao mesmo tempo)
     /whoami: os seus IDs de utilizador e de conversa
     /language: o idioma em que respondo
@@ -252,7 +252,7 @@ toast-cancel-nothing = Nada a cancelar.
 unhandled-hint = Compreendo IDs de transação enviados como texto (TX-12345), comandos como /collection TX-12345 e listas de IDs em ficheiros .csv ou .txt. /help mostra tudo.
 unknown-command = Não conheço esse comando. Para verificar um pagamento: /collection TX-12345, /airtime TX-12345 ou /status TX-12345. /help mostra todos os comandos.
 unknown-command-did-you-mean = Não conheço esse comando. Queria dizer {$command}? /help mostra todos os comandos.
-feature-off-cases = Os casos estão desativados aqui: um administrador ativa-os definindo SUPPORT_CHAT_ID.
+feature-off-cases = Os casos estão desativados aqui: um administrador pode ativá-los definindo SUPPORT_CHAT_ID.
 
 ## Gestão de acessos: pedidos de desconhecidos
 access-denied-private-request = Desculpe, este bot é privado. Toque em Pedir acesso para fazer o pedido aos administradores, ou dê a um administrador o seu ID de utilizador: {$userId}
@@ -392,7 +392,7 @@ health-admin-token-expired = EXPIROU em { $day }
 health-admin-token-unknown = sem data de validade
 health-admin-token-given = Definido em {$variable}.
 health-admin-token-obtained = Obtido pelo bot (client credentials) às {$when}; é renovado antes de expirar.
-health-admin-token-obtained-lasting = Obtido pelo bot (client credentials) às {$when}. Não tem validade: só é renovado se o fornecedor o recusar.
+health-admin-token-obtained-lasting = Obtido pelo bot (client credentials) às {$when}. Não expira: só é renovado se o fornecedor o recusar.
 health-admin-token-not-obtained = Obtido pelo bot (client credentials): ainda nenhum.
 health-admin-token-problem = { $kind ->
     [refused] ⚠️ O fornecedor recusa as credenciais desde {$since}: {$reason}
@@ -499,10 +499,10 @@ button-resolved = ✅ Resolvido
 button-send-to-support = 📨 Enviar ao apoio
 help-cases = 🆘 Pedir apoio: este botão, por baixo de uma resposta sobre um pagamento que não está SUCCESS, passa-o à equipa de apoio como um caso; /escalate <ID>, seguido do que o cliente diz, faz o mesmo. Responda às mensagens do caso para falar com o apoio; /cases mostra os seus casos.
 case-opened = 🆘 Caso n.º { $number } aberto: a equipa de apoio já o recebeu. Responda a esta mensagem para acrescentar o que o cliente diz; as respostas do apoio chegam aqui.
-case-joined-taken = 🆘 Este pagamento já tem um caso aberto, o n.º { $number }, aberto por outro agente: { $name }, do apoio, está a tratar dele. Também acompanha este caso: será avisado quando o pagamento ficar definitivo e quando o caso for resolvido. Para escrever ao apoio sobre ele, responda a esta mensagem.
-case-joined-waiting = 🆘 Este pagamento já tem um caso aberto, o n.º { $number }, aberto por outro agente: ainda ninguém do apoio o assumiu. Também acompanha este caso: será avisado quando alguém o assumir, quando o pagamento ficar definitivo e quando o caso for resolvido. Para escrever ao apoio sobre ele, responda a esta mensagem.
+case-joined-taken = 🆘 Outro agente já abriu um caso para este pagamento, o n.º { $number }: { $name }, do apoio, está a tratar dele. Também acompanha este caso: receberá um aviso quando o pagamento ficar definitivo e quando o caso for resolvido. Para escrever ao apoio sobre ele, responda a esta mensagem.
+case-joined-waiting = 🆘 Outro agente já abriu um caso para este pagamento, o n.º { $number }: ainda ninguém do apoio o assumiu. Também acompanha este caso: receberá um aviso quando alguém o assumir, quando o pagamento ficar definitivo e quando o caso for resolvido. Para escrever ao apoio sobre ele, responda a esta mensagem.
 case-joined-first = 👥 Caso n.º { $number }: outro agente também perguntou por este pagamento. O apoio vê isso no caso; a sua conversa com o apoio continua a ser só entre os dois.
-case-joined-support = 👥 Caso n.º { $number }: { $name } também perguntou por este pagamento. Responda a esta mensagem para lhe escrever; o resto do que se escreve no caso vai para { $first }.
+case-joined-support = 👥 Caso n.º { $number }: { $name } também perguntou por este pagamento. Responda a esta mensagem para lhe escrever; tudo o resto que escrever no caso vai para { $first }.
 case-already = Já faz parte do caso n.º { $number }. Responda às mensagens do caso para acrescentar informação.
 case-success = Este pagamento foi bem-sucedido: o apoio não tem nada a fazer.
 case-limit = Tem { $max ->
@@ -531,16 +531,16 @@ case-card-heading = 🆘 Caso n.º { $number } · { $state ->
 case-card-checked = Última verificação do estado: { $time }
 case-card-settled = 🔔 O pagamento ficou definitivo enquanto o caso estava aberto: { $time }
 case-card-agent = Agente:
-case-card-also-asked = Também reportado por:
+case-card-also-asked = Também consultado por:
 case-card-note = O cliente diz:
 case-card-unreachable = ⚠️ O bot não consegue enviar mensagens a este agente desde { $time } (talvez o tenha bloqueado).
 case-card-opened = Aberto: { $time }
 case-card-taken = ✋ Assumido por { $who }: { $time }
 case-card-resolved = ✅ Resolvido por { $who }: { $time }
-case-taken-agent = ✋ { $name }, do apoio, está a tratar do caso n.º { $number }. As mensagens do apoio chegam aqui: responda a uma delas para lhe responder.
-case-resolved-agent = ✅ { $name }, do apoio, resolveu o caso n.º { $number }. Não chegará mais nada sobre ele; se o problema continuar, envie de novo /escalate com o ID do pagamento para abrir um novo caso.
+case-taken-agent = ✋ { $name }, do apoio, está a tratar do caso n.º { $number }. As mensagens do apoio chegam aqui: responda a uma delas para lhe escrever.
+case-resolved-agent = ✅ { $name }, do apoio, resolveu o caso n.º { $number }. Não vai receber mais mensagens sobre este caso; se o problema continuar, envie de novo /escalate com o ID do pagamento para abrir um novo caso.
 case-settled-agent = 🔔 Caso n.º { $number }: o pagamento ficou definitivo (ver abaixo). O caso continua aberto até o apoio o resolver; responda a esta mensagem se tiver algo a acrescentar.
-case-settled-support = 🔔 Caso n.º { $number }: o pagamento ficou definitivo (ver abaixo). Resolva o caso na respetiva ficha quando o agente tiver o que precisa.
+case-settled-support = 🔔 Caso n.º { $number }: o pagamento ficou definitivo (ver abaixo). Resolva o caso na respetiva ficha quando o agente tiver aquilo de que precisa.
 case-reminder = ⏰ O caso n.º { $number } está à espera há { $age } e ainda ninguém o assumiu.
 case-relay-from-support = 💬 { $name } (apoio), caso n.º { $number }:
 case-relay-from-agent = 💬 { $name } (agente), caso n.º { $number }:
@@ -551,7 +551,7 @@ case-relay-not-sent = ⚠️ Caso n.º { $number }: esta mensagem não chegou ao
 case-relay-resolved-support = O caso n.º { $number } está resolvido: esta mensagem não foi enviada aos agentes do caso.
 case-relay-resolved-agent = O caso n.º { $number } está resolvido: esta mensagem não foi transmitida ao apoio. Se o problema continuar, envie de novo /escalate com o ID do pagamento.
 case-relay-kinds = Só textos, fotografias e documentos são transmitidos ao apoio.
-case-offer-one = 💬 Isto é para o apoio, sobre o caso n.º { $number } ({ $payment })? O botão envia-o ao apoio. Da próxima vez, responda a uma das mensagens do caso (deslize-a para a esquerda) e ela segue diretamente para o apoio.
+case-offer-one = 💬 Esta mensagem é para o apoio, sobre o caso n.º { $number } ({ $payment })? O botão envia-a ao apoio. Da próxima vez, responda a uma das mensagens do caso (deslize-a para a esquerda) e a sua resposta segue diretamente para o apoio.
 case-offer-many = 💬 Tem { $count ->
     [one] { $count } caso aberto
    *[other] { $count } casos abertos
@@ -601,8 +601,8 @@ history-usage = Envie /history com um ID de transação, por exemplo: /history T
 history-off = Este bot não guarda histórico (HISTORY_DAYS é 0).
 history-nothing = Não há nada registado para {$id}; vou verificá-lo agora.
 history-title = 🕘 Histórico de {$id}
-history-first = primeira consulta
-history-changed = o estado mudou
+history-first = primeira consulta: { $said }
+history-changed = novo estado: { $said }
 history-you = você
 history-someone = alguém
 history-said-not-found = não encontrado
@@ -613,40 +613,40 @@ history-repeats = verificado { $count ->
 } por { $people ->
     [one] uma pessoa
    *[other] {$people} pessoas
-}, ainda {$status}
+}, continua {$status}
 history-event-watch-started = 🔔 acompanhamento iniciado por {$who}
-history-event-watch-notified = 📣 aviso de liquidação enviado a {$who}
+history-event-watch-notified = 📣 aviso de estado definitivo para {$who}
 history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
 history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
 history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
 history-event-receipt-made = 🧾 recibo n.º {$number} emitido por {$who}: {$said}
 history-last-status = Último estado conhecido: {$status}
-history-no-status = Ainda não se conhece nenhum estado.
+history-no-status = Ainda não há nenhum estado conhecido.
 history-page = Página {$page} de {$pages}
 history-check-now = 🔄 Verificar agora
 
 ## History: /mychecks, an agent's own checks
-command-mychecks = As suas consultas recentes
-mychecks-private = /mychecks mostra as suas próprias consultas: envie-mo numa conversa privada.
-mychecks-none = Ainda não há consultas suas registadas.
-mychecks-title = 🧾 As suas consultas, as mais recentes primeiro · página {$page}
+command-mychecks = As suas verificações recentes
+mychecks-private = /mychecks mostra as suas próprias verificações: envie este comando numa conversa privada comigo.
+mychecks-none = Ainda não há verificações suas registadas.
+mychecks-title = 🧾 As suas verificações, as mais recentes primeiro · página {$page}
 mychecks-status-unknown = estado desconhecido
-mychecks-recheck = 🔄 Voltar a verificar { $count ->
-    [one] a que ainda está pendente
-   *[other] as {$count} ainda pendentes
+mychecks-recheck = 🔄 Verificar { $count ->
+    [one] o pagamento pendente
+   *[other] os {$count} pendentes
 }
-mychecks-nothing-open = Nada nesta página está ainda pendente.
+mychecks-nothing-open = Nenhum pagamento desta página está pendente.
 mychecks-csv = 📄 Últimos 30 dias (CSV)
-mychecks-csv-caption = As suas consultas dos últimos 30 dias
-mychecks-csv-none = Não fez nenhuma consulta nos últimos 30 dias.
+mychecks-csv-caption = As suas verificações dos últimos 30 dias
+mychecks-csv-none = Não fez nenhuma verificação nos últimos 30 dias.
 
 ## History: /export, for admins
 command-export = Exportar o histórico num ficheiro CSV
-export-bad-date = Não consigo ler “{$text}” como data: escreva-a como 2026-11-24, ou today.
-export-bad-filter = Não consigo ler “{$text}”: os filtros são kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
-export-too-long = São {$days} dias: uma exportação abrange no máximo 92 dias. Divida-a em duas.
+export-bad-date = Não consigo ler «{$text}» como data: escreva-a no formato 2026-11-24, ou today.
+export-bad-filter = Não consigo ler «{$text}»: os filtros são kind=collection ou kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = São {$days} dias: uma exportação abrange no máximo 92 dias. Divida o período em dois.
 export-reversed = A primeira data é posterior à segunda: troque-as.
-export-none = Nenhuma consulta entre {$from} e {$to}.
+export-none = Nenhuma verificação entre {$from} e {$to}.
 export-progress = 📤 A exportar o histórico de {$from} a {$to}: { $count ->
     [one] uma entrada
    *[other] {$count} entradas
@@ -663,14 +663,14 @@ export-latest-caption = O último estado de cada pagamento de {$from} a {$to}
 export-failed = A exportação parou antes do fim. Tente de novo daqui a pouco.
 
 ## History: the daily summary's line
-digest-history = Consultas ontem: {$checks} por { $people ->
+digest-history = Verificações ontem: {$checks}, feitas por { $people ->
     [one] uma pessoa
    *[other] {$people} pessoas
 }; { $open ->
-    [0] nenhum pagamento
-    [one] um pagamento
-   *[other] {$open} pagamentos
-} ainda por concluir após 24 horas
+    [0] nenhum pagamento ficou mais de 24 horas sem estado definitivo
+    [one] um pagamento ainda sem estado definitivo após 24 horas
+   *[other] {$open} pagamentos ainda sem estado definitivo após 24 horas
+}
 
 ## Recibos (🧾 sob uma resposta final, /receipt, /verify, a página de verificação)
 command-receipt = Um recibo para o cliente: /receipt ID

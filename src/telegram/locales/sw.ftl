@@ -237,7 +237,7 @@ toast-cancel-nothing = Hakuna cha kughairi.
 unhandled-hint = Ninaelewa ID za miamala zinazotumwa kama maandishi (TX-12345), amri kama /collection TX-12345, na orodha za ID katika faili la .csv au .txt. /help inaonyesha yote.
 unknown-command = Siitambui amri hiyo. Ili kukagua malipo: /collection TX-12345, /airtime TX-12345 au /status TX-12345. /help inaonyesha amri zote.
 unknown-command-did-you-mean = Siitambui amri hiyo. Ulimaanisha {$command}? /help inaonyesha amri zote.
-feature-off-cases = Kesi zimezimwa hapa: msimamizi anaziwasha kwa kuweka SUPPORT_CHAT_ID.
+feature-off-cases = Kesi zimezimwa hapa: msimamizi anaweza kuziwasha kwa kuweka SUPPORT_CHAT_ID.
 
 ## Kusimamia ruhusa: watu wasiojulikana wanaoomba
 access-denied-private-request = Samahani, bot hii ni ya faragha. Bonyeza Omba ruhusa ili kuwauliza wasimamizi, au mpe msimamizi ID yako ya mtumiaji: {$userId}
@@ -480,10 +480,10 @@ button-resolved = ✅ Imetatuliwa
 button-send-to-support = 📨 Tuma kwa usaidizi
 help-cases = Kitufe 🆘 Omba usaidizi, kilicho chini ya jibu kuhusu malipo ambayo si SUCCESS, hukabidhi malipo hayo kwa timu ya usaidizi kama kesi; /escalate <ID> ikifuatwa na anachosema mteja hufanya vivyo hivyo. Jibu ujumbe wa kesi ili kuzungumza na usaidizi; /cases huorodhesha kesi zako.
 case-opened = 🆘 Kesi namba { $number } imefunguliwa: timu ya usaidizi imeipokea. Jibu ujumbe huu ili kuongeza anachosema mteja; majibu ya usaidizi yatakuja hapa.
-case-joined-taken = 🆘 Malipo haya tayari yana kesi iliyo wazi, namba { $number }, iliyofunguliwa na wakala mwingine: { $name } wa timu ya usaidizi anaishughulikia. Nawe unaifuatilia: utaarifiwa malipo yatakapokamilika na kesi itakapotatuliwa. Ili kuiandikia timu ya usaidizi kuhusu kesi hii, jibu ujumbe huu.
-case-joined-waiting = 🆘 Malipo haya tayari yana kesi iliyo wazi, namba { $number }, iliyofunguliwa na wakala mwingine: bado hakuna mtu wa timu ya usaidizi aliyeichukua. Nawe unaifuatilia: utaarifiwa mtu atakapoichukua, malipo yatakapokamilika na kesi itakapotatuliwa. Ili kuiandikia timu ya usaidizi kuhusu kesi hii, jibu ujumbe huu.
+case-joined-taken = 🆘 Wakala mwingine tayari amefungua kesi namba { $number } kuhusu malipo haya: { $name } wa timu ya usaidizi anaishughulikia. Wewe pia sasa unaifuatilia: utajulishwa malipo yatakapokamilika na kesi itakapotatuliwa. Ili kuiandikia timu ya usaidizi kuhusu kesi hii, jibu ujumbe huu.
+case-joined-waiting = 🆘 Wakala mwingine tayari amefungua kesi namba { $number } kuhusu malipo haya, lakini bado hakuna mtu wa timu ya usaidizi aliyeichukua. Wewe pia sasa unaifuatilia: utajulishwa mtu atakapoichukua, malipo yatakapokamilika na kesi itakapotatuliwa. Ili kuiandikia timu ya usaidizi kuhusu kesi hii, jibu ujumbe huu.
 case-joined-first = 👥 Kesi namba { $number }: wakala mwingine pia ameuliza kuhusu malipo haya. Timu ya usaidizi inaliona hilo kwenye kesi; mazungumzo yako na usaidizi yanabaki kati yenu.
-case-joined-support = 👥 Kesi namba { $number }: { $name } pia ameuliza kuhusu malipo haya. Jibu ujumbe huu ili kumwandikia; ujumbe mwingine wowote wa kesi hii unaenda kwa { $first }.
+case-joined-support = 👥 Kesi namba { $number }: { $name } pia ameuliza kuhusu malipo haya. Jibu ujumbe huu ili kumwandikia; chochote kingine mnachoandika kwenye kesi hii kinaenda kwa { $first }.
 case-already = Tayari uko kwenye kesi namba { $number }. Jibu ujumbe wake ili kuongeza maelezo.
 case-success = Malipo haya yamefanikiwa: timu ya usaidizi haina cha kufanya.
 case-limit = Una { $max ->
@@ -509,7 +509,7 @@ case-card-heading = 🆘 Kesi namba { $number } · { $state ->
 case-card-checked = Hali hii ilikaguliwa mwisho: { $time }
 case-card-settled = 🔔 Malipo yalikamilika kesi ikiwa bado wazi ({ $time }).
 case-card-agent = Wakala:
-case-card-also-asked = Pia ameuliza:
+case-card-also-asked = Aliyeuliza pia:
 case-card-note = Mteja anasema:
 case-card-unreachable = ⚠️ Bot haijaweza kumwandikia wakala huyu tangu { $time } (huenda ameizuia).
 case-card-opened = Ilifunguliwa: { $time }
@@ -529,13 +529,13 @@ case-relay-not-sent = ⚠️ Kesi namba { $number }: ujumbe huu haukufika kwa us
 case-relay-resolved-support = Kesi namba { $number } imetatuliwa: ujumbe huu haukuwafikia mawakala wake.
 case-relay-resolved-agent = Kesi namba { $number } imetatuliwa: ujumbe huu haukupitishwa. Tatizo likiendelea, tuma /escalate tena kwa malipo hayo.
 case-relay-kinds = Ni maandishi, picha na nyaraka pekee zinazopitishwa kwa usaidizi.
-case-offer-one = 💬 Je, ujumbe huu ni wa timu ya usaidizi, kuhusu kesi namba { $number } ({ $payment })? Kitufe kinautuma kwao. Wakati mwingine, jibu mojawapo ya ujumbe wa kesi hiyo (uvute kushoto) nao utaenda moja kwa moja kwa usaidizi.
+case-offer-one = 💬 Je, ujumbe huu ni wa timu ya usaidizi, kuhusu kesi namba { $number } ({ $payment })? Kitufe kilicho hapa chini kinautuma kwao. Wakati ujao, jibu mojawapo ya jumbe za kesi hiyo (telezesha ujumbe kushoto) na jibu lako litaenda moja kwa moja kwa timu ya usaidizi.
 case-offer-many = 💬 Una { $count ->
     [one] kesi { $count } iliyo wazi
    *[other] kesi { $count } zilizo wazi
-}. Ili kuiandikia timu ya usaidizi kuhusu mojawapo, jibu mojawapo ya ujumbe wa kesi hiyo (uvute kushoto, au ubonyeze kwa muda kisha uchague Jibu):
-case-offer-sent = 📨 Umetumwa kwa timu ya usaidizi, kesi namba { $number }.
-toast-case-sent = Umetumwa kwa usaidizi.
+}. Ili kuiandikia timu ya usaidizi kuhusu mojawapo, jibu mojawapo ya jumbe za kesi hiyo (telezesha ujumbe kushoto, au ubonyeze kwa muda kisha uchague Jibu):
+case-offer-sent = 📨 Ujumbe umetumwa kwa timu ya usaidizi, kesi namba { $number }.
+toast-case-sent = Ujumbe umetumwa kwa usaidizi.
 cases-heading-support = Kesi zilizo wazi ({ $count }), za zamani zaidi kwanza:
 cases-none-support = Hakuna kesi iliyo wazi.
 cases-heading-agent = Kesi zako zilizo wazi ({ $count }):
@@ -555,24 +555,24 @@ history-usage = Tuma /history pamoja na ID ya muamala, kwa mfano: /history TX-12
 history-off = Bot hii haihifadhi historia (HISTORY_DAYS ni 0).
 history-nothing = Hakuna kilichorekodiwa kwa {$id}, ninaikagua sasa.
 history-title = 🕘 Historia ya {$id}
-history-first = iliulizwa mara ya kwanza
-history-changed = hali imebadilika
+history-first = ulizo la kwanza: { $said }
+history-changed = hali mpya: { $said }
 history-you = wewe
 history-someone = mtu fulani
 history-said-not-found = haikupatikana
 history-said-unknown = haikuweza kukaguliwa ({$cause})
-history-repeats = imekaguliwa { $count ->
-    [one] mara moja zaidi
-   *[other] mara {$count} zaidi
+history-repeats = imekaguliwa tena { $count ->
+    [one] mara moja
+   *[other] mara {$count}
 } na { $people ->
     [one] mtu mmoja
    *[other] watu {$people}
 }, bado {$status}
 history-event-watch-started = 🔔 ufuatiliaji ulianzishwa na {$who}
-history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa {$who}
-history-event-case-opened = 🆘 kesi Na. {$number} ilifunguliwa na {$who}
-history-event-case-taken = ✋ kesi Na. {$number} ilichukuliwa na {$who}
-history-event-case-resolved = ✅ kesi Na. {$number} ilitatuliwa na {$who}
+history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa: {$who}
+history-event-case-opened = 🆘 kesi namba {$number} ilifunguliwa na {$who}
+history-event-case-taken = ✋ kesi namba {$number} ilichukuliwa na {$who}
+history-event-case-resolved = ✅ kesi namba {$number} ilitatuliwa na {$who}
 history-event-receipt-made = 🧾 risiti namba {$number} ilitolewa na {$who}: {$said}
 history-last-status = Hali ya mwisho inayojulikana: {$status}
 history-no-status = Bado hakuna hali inayojulikana.
@@ -581,14 +581,11 @@ history-check-now = 🔄 Kagua sasa
 
 ## History: /mychecks, an agent's own checks
 command-mychecks = Ukaguzi wako wa hivi karibuni
-mychecks-private = /mychecks inaonyesha ukaguzi wako mwenyewe: nitumie kwenye mazungumzo ya faragha.
+mychecks-private = /mychecks inaonyesha ukaguzi wako mwenyewe: nitumie amri hii katika gumzo la faragha nami.
 mychecks-none = Bado hakuna ukaguzi wako uliorekodiwa.
-mychecks-title = 🧾 Ukaguzi wako, wa karibuni kwanza · ukurasa {$page}
+mychecks-title = 🧾 Ukaguzi wako, wa hivi karibuni kwanza · ukurasa {$page}
 mychecks-status-unknown = hali haijulikani
-mychecks-recheck = 🔄 Kagua tena { $count ->
-    [one] malipo moja ambayo bado hayajakamilika
-   *[other] malipo {$count} ambayo bado hayajakamilika
-}
+mychecks-recheck = 🔄 Kagua tena yasiyokamilika ({$count})
 mychecks-nothing-open = Hakuna malipo ambayo bado hayajakamilika kwenye ukurasa huu.
 mychecks-csv = 📄 Siku 30 zilizopita (CSV)
 mychecks-csv-caption = Ukaguzi wako wa siku 30 zilizopita
@@ -596,10 +593,10 @@ mychecks-csv-none = Hukufanya ukaguzi wowote katika siku 30 zilizopita.
 
 ## History: /export, for admins
 command-export = Hamisha historia kama faili la CSV
-export-bad-date = Siwezi kusoma “{$text}” kama tarehe: iandike kama 2026-11-24, au today.
-export-bad-filter = Siwezi kusoma “{$text}”: vichujio ni kind=collection au kind=airtime, status=SUCCESS, user=123456789.
-export-too-long = Hizo ni siku {$days}: uhamishaji mmoja unachukua siku 92 tu. Ugawanye mara mbili.
-export-reversed = Tarehe ya kwanza iko baada ya ya pili: zibadilishe.
+export-bad-date = Sielewi tarehe “{$text}”: iandike hivi 2026-11-24, au today.
+export-bad-filter = Sielewi “{$text}”: vichujio ni kind=collection au kind=airtime, status=SUCCESS, user=123456789.
+export-too-long = Hizo ni siku {$days}: uhamishaji mmoja hauwezi kuzidi siku 92. Gawanya kipindi hicho katika sehemu mbili.
+export-reversed = Tarehe ya kwanza inakuja baada ya ya pili: zibadilishane nafasi.
 export-none = Hakuna ukaguzi kati ya {$from} na {$to}.
 export-progress = 📤 Ninahamisha historia ya {$from} hadi {$to}: { $count ->
     [one] rekodi moja
@@ -608,23 +605,23 @@ export-progress = 📤 Ninahamisha historia ya {$from} hadi {$to}: { $count ->
 export-done = 📤 Historia ya {$from} hadi {$to}: { $count ->
     [one] rekodi moja
    *[other] rekodi {$count}
-}, za { $payments ->
-    [one] malipo moja
-   *[other] malipo {$payments}
+}, zinazohusu { $payments ->
+    [one] muamala mmoja
+   *[other] miamala {$payments}
 }.
-export-caption = Rekodi zote za {$from} hadi {$to}
-export-latest-caption = Hali ya mwisho ya kila malipo ya {$from} hadi {$to}
+export-caption = Rekodi zote kuanzia {$from} hadi {$to}
+export-latest-caption = Hali ya mwisho ya kila malipo kuanzia {$from} hadi {$to}
 export-failed = Uhamishaji ulisimama kabla ya kumalizika. Tafadhali jaribu tena baada ya muda mfupi.
 
 ## History: the daily summary's line
-digest-history = Ukaguzi wa jana: {$checks} na { $people ->
+digest-history = Ukaguzi wa jana: {$checks}, uliofanywa na { $people ->
     [one] mtu mmoja
    *[other] watu {$people}
 }; { $open ->
-    [0] hakuna malipo
-    [one] malipo moja
-   *[other] malipo {$open}
-} bado hayajakamilika baada ya saa 24
+    [0] hakuna malipo yaliyokaa zaidi ya saa 24 bila kukamilika
+    [one] malipo moja bado hayajakamilika baada ya saa 24
+   *[other] malipo {$open} bado hayajakamilika baada ya saa 24
+}
 
 ## Risiti (🧾 chini ya jibu la mwisho, /receipt, /verify, ukurasa wa kuhakiki)
 command-receipt = Risiti kwa mteja: /receipt ID

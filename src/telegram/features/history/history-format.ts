@@ -49,8 +49,10 @@ export function lineText(line: TimelineLine, t: Translate, time: (at: number) =>
   if (line.type === "repeats") return `   ↻ ${t("history-repeats", { count: line.count, people: line.people, status: line.status ?? "?" })}`;
   const kind = bothKinds ? ` [${line.entry.kind}]` : "";
   if (line.type === "event") return `${time(line.entry.at)}${kind} ${eventText(line.entry, line.who, t)}`;
-  const note = line.first ? `${t("history-first")}: ` : line.changed ? `${t("history-changed")}: ` : "";
-  return `${time(line.entry.at)}${kind} ${whoText(line.who, t)} · ${note}${saidText(line.entry.said, t)}`;
+  const said = saidText(line.entry.said, t);
+  // The label and its colon in one message: French puts a space before the colon.
+  const told = line.first ? t("history-first", { said }) : line.changed ? t("history-changed", { said }) : said;
+  return `${time(line.entry.at)}${kind} ${whoText(line.who, t)} · ${told}`;
 }
 
 /** The timeline's lines cut into pages that each fit one message on a phone. */

@@ -107,7 +107,9 @@ describe("health messages", () => {
     // With HISTORY_DAYS: the checks people made, and what is still not final a day later.
     const withHistory = { ...digest, history: { checks: 1234, people: 1, open: 0 } };
     expect(formatDigest(withHistory, formats("en")).text.split("\n").at(-1)).toBe("Checks yesterday: 1,234 by one person; no payment still not final after 24 hours");
-    expect(formatDigest({ ...digest, history: { checks: 9, people: 4, open: 2 } }, formats("fr")).text.split("\n").at(-1)).toBe("Vérifications hier : 9 par 4 personnes ; 2 paiements toujours en attente après 24 heures");
+    expect(formatDigest({ ...digest, history: { checks: 9, people: 4, open: 2 } }, formats("fr")).text.split("\n").at(-1)).toBe("Vérifications hier : 9, par 4 personnes ; 2 paiements toujours pas définitifs après 24 heures");
+    // French counts 0 in the singular, and a quiet day names no one as "une personne".
+    expect(formatDigest({ ...digest, history: { checks: 0, people: 0, open: 0 } }, formats("fr")).text.split("\n").at(-1)).toBe("Vérifications hier : 0, par 0 personne ; aucun paiement n'est resté plus de 24 heures sans statut définitif");
   });
 });
 
