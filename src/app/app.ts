@@ -91,6 +91,8 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       ...(transport.mode === "webhook" && receiver
         ? { webhook: { path: transport.path, secret: transport.secret, receive: (update) => receiver.receive(update), onRejected: metrics.countWebhookRejection } }
         : {}),
+      // A receipt's check page, for customers without Telegram (RECEIPT_VERIFY_URL, or the webhook's origin).
+      ...(assembled.receiptPage ? { receiptPage: assembled.receiptPage } : {}),
     });
   }
 

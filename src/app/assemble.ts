@@ -33,6 +33,7 @@ import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
 import type { ClaimAlong, UpdateClaims } from "../telegram/transport/update-claims.ts";
 import { clockIn } from "../telegram/views/format/text.ts";
 import { deadlineIn } from "../util/deadline.ts";
+import type { ReceiptPageRoute } from "../server/http-server.ts";
 import type { BotSettings } from "./bot-settings.ts";
 import { accessArea } from "./areas/access.ts";
 import type { Area } from "./area.ts";
@@ -45,6 +46,7 @@ import { languagesArea } from "./areas/languages.ts";
 import { serviceTokenArea } from "./areas/service-token.ts";
 import { watchesArea } from "./areas/watches.ts";
 import { casesArea } from "./areas/cases.ts";
+import { receiptsArea, type ReceiptPageAnswer, type ReceiptRenderers } from "./areas/receipts.ts";
 import { historyArea } from "./areas/history.ts";
 import { recordingChecker } from "../payments/history/recording/recording-checker.ts";
 import { historyFigures } from "../payments/history/history-figures.ts";
@@ -90,6 +92,8 @@ export interface BotParts {
   updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
   /** Updates being handled, for a graceful shutdown. */
   inFlight?: InFlightUpdates;
+  /** How receipts are drawn: without a picture renderer, a receipt is sent as its caption's text. */
+  receiptRenderers?: ReceiptRenderers;
 }
 
 export interface AssembledBot {
@@ -109,6 +113,10 @@ export interface AssembledBot {
   health: { recorder: HealthRecorder; monitor: HealthMonitor; reader: HealthCountsReader };
   /** Languages chosen with /language, by people and groups. */
   languages: LanguageChoices;
+  /** A receipt's check from its page (GET /r/<code>), asked from an address. */
+  checkReceiptPage(code: string, address: string): Promise<ReceiptPageAnswer>;
+  /** GET /r/<code> for the HTTP server; undefined without a page renderer. */
+  receiptPage: ReceiptPageRoute | undefined;
   /** What goes to the store with an update's claim (the webhook's receiver claims before the update comes in): the rate limit's charge, the cached answers read ahead. */
   claimAlong(update: Update): ClaimAlong;
   /** Reads what must be known before the first update: the access granted from the chat, the languages chosen. */
@@ -174,6 +182,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
     clock,
     providerStatus: () => health.providerStatus(),
     casesOffered: support !== undefined,
+    receiptsOffered: true,
     history: history.recorder,
   };
   const checks = checksArea({ answers, presses, posted: stores.postedInline });
@@ -188,6 +197,21 @@ export function assembleBot(parts: BotParts): AssembledBot {
     support && caseStore
       ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now, history: history.recorder })
       : undefined;
+  const receipts = receiptsArea({
+    settings,
+    state,
+    checker: enquiries.checker,
+    backgroundChecker: enquiries.backgroundChecker,
+    budget: enquiries.budget,
+    translations,
+    policy: access.control.policy,
+    presses,
+    logger,
+    metrics,
+    now,
+    renderers: parts.receiptRenderers,
+    history: history.recorder,
+  });
   const basics = basicsArea(access.control.policy, { cases: cases !== undefined });
   metrics?.watchSources({ activeWatches: () => watchStore.activeTargets(), backgroundQueue: () => enquiries.budget.waiting });
 
@@ -222,6 +246,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
     [
       // Behind one cheap test: requests, invites and the admins' commands.
       access.feature({ messenger, presses, bulkChecks: bulk.jobs, clock, inviteTtlMs: settings.inviteTtlMs, now, windowMs: settings.rateLimit.windowSeconds * 1000, flags: stores.flags }),
+      // Before /start's help: /start r_<code> is a receipt's check, open to anyone in private.
+      receipts.checking,
       basics.help,
       health.feature({ adminFacts, forAdmins: (ctx) => isAdmin(access.control.policy, ctx.from?.id) || messenger.isAdminChat(ctx.chat?.id), clock, now }),
       basics.whoami,
@@ -229,6 +255,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       ...(cases ? [cases.feature] : []),
       languages.feature,
       checks.commands,
+      receipts.making,
       checks.inline,
       watches.feature,
       history.feature({ policy: access.control.policy, supportChatId: support?.chatId, answers, presses, isAdminChat: (chatId) => messenger.isAdminChat(chatId) }),
@@ -253,6 +280,8 @@ export function assembleBot(parts: BotParts): AssembledBot {
     budget: enquiries.budget,
     health: { recorder: health.recorder, monitor: health.monitor, reader: health.reader },
     languages: languages.choices,
+    checkReceiptPage: (code, address) => receipts.checkPage(code, address, bot.botInfo.username),
+    receiptPage: receipts.pageRoute(() => username(bot)),
     claimAlong: (update) => claimAlong(new Context(update, bot.api, bot.botInfo), { rateLimit: settings.rateLimit, checker: enquiries.checker }),
     prepare: async () => void (await Promise.all(areas.map((area) => area.prepare?.() ?? Promise.resolve()))),
     startBackground: () => areas.forEach((area) => area.start()),
@@ -262,6 +291,16 @@ export function assembleBot(parts: BotParts): AssembledBot {
       await Promise.all(areas.map((area) => area.stop(deadline)));
     },
   };
+}
+
+/** The bot's username, once Telegram told it (a page asked for before then links to no deep link). */
+function username(bot: Bot<BotContext>): string {
+  try {
+    return bot.botInfo.username;
+  } catch {
+    // Not known before getMe has answered: only a deep link needs it, and none is made of an empty name.
+    return "";
+  }
 }
 
 /** The API that sends outside any update (alerts, notifications, bulk reports): no auto-retry, its senders handle 429s. */

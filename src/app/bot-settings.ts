@@ -3,12 +3,13 @@ import { DEFAULT_WATCH_SETTINGS, type WatchSettings } from "../config/areas/watc
 import { HEALTH_DEFAULTS, type HealthSettings } from "../config/areas/health.ts";
 import { type Config } from "../config/config.ts";
 import { HISTORY_DAYS_DEFAULT } from "../config/areas/history.ts";
+import { RECEIPT_DEFAULTS } from "../config/areas/receipts.ts";
 import type { HealthThresholds } from "../payments/health/judging/thresholds.ts";
 
 /** The configuration the bot itself needs (the process's own, transport and ports, stays with the app). */
 export type BotSettings = Pick<
   Config,
-  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health" | "historyDays"
+  "telegram" | "access" | "inviteTtlMs" | "rateLimit" | "watches" | "timeZone" | "bulkMaxIds" | "backgroundPerSecond" | "cacheTtlSeconds" | "adminChatId" | "health" | "historyDays" | "receipts"
 > &
   /** Topics and cases: absent where nobody configured them (the warm-up, the demo, most tests). */
   Partial<Pick<Config, "adminThreadId" | "support">>;
@@ -47,6 +48,7 @@ export function botSettings(overrides: BotSettingsOverrides, ...more: SettingsLa
     cacheTtlSeconds: 30,
     adminChatId: undefined,
     health: HEALTH_DEFAULTS,
+    receipts: RECEIPT_DEFAULTS,
     historyDays: HISTORY_DAYS_DEFAULT,
   };
   return [overrides, ...more].reduce(withLayer, unset);

@@ -3,11 +3,13 @@ import { shortSecrets, type Config } from "../config/config.ts";
 import type { Logger, SecretSet } from "../logger.ts";
 import { fileAuditTrail } from "../ops/audit-trail.ts";
 import { createMetrics, type Metrics } from "../ops/metrics.ts";
+import { RECEIPT_PAGE_HEADERS, renderReceiptPage } from "../server/receipt-page.ts";
 import { createEnquiryClient, type EnquiryClientOptions } from "../payments/enquiry/client.ts";
 import { enquiryAddress } from "../payments/enquiry/enquiry-address.ts";
 import { openState } from "../state/open-state.ts";
 import type { StateStore } from "../state/ports.ts";
 import { Translations } from "../telegram/i18n.ts";
+import { createReceiptRenderer } from "../telegram/render/receipt-picture.ts";
 import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { finishedWithin } from "../util/deadline.ts";
 import type { BotParts } from "./assemble.ts";
@@ -123,6 +125,8 @@ export async function openProductionParts(config: Config, logger: Logger, secret
         auditInLog: audit === undefined,
         serviceToken: () => token.current(),
         serviceTokenReport: () => token.report(),
+        // Receipts as a PNG, and their check page (served wherever the HTTP server runs: webhook mode, or polling with HTTP_PORT).
+        receiptRenderers: { picture: createReceiptRenderer(), page: { render: renderReceiptPage, headers: RECEIPT_PAGE_HEADERS } },
       },
       state,
       token,

@@ -6,6 +6,7 @@ import { historySettings, historyVariables, type HistorySettings } from "./areas
 import { healthSettings, healthVariables, type HealthSettings } from "./areas/health.ts";
 import { limitSettings, limitVariables, type LimitSettings } from "./areas/limits.ts";
 import { processSettings, processVariables, type ProcessSettings } from "./areas/process.ts";
+import { receiptProblems, receiptSettings, receiptVariables, type ReceiptSettings } from "./areas/receipts.ts";
 import { clientSecretSpellings, serviceTokenProblems, serviceTokenVariables, tokenSource } from "./areas/service-token.ts";
 import { stateConfig, stateProblems, stateVariables, type StateConfig } from "./areas/state.ts";
 import { telegramSettings, telegramVariables, transportProblems, transportSettings, transportVariables, type PollingTransport, type TelegramSettings, type WebhookTransport } from "./areas/telegram.ts";
@@ -29,6 +30,8 @@ export interface Config extends AccessSettings, LimitSettings, ProcessSettings, 
   health: HealthSettings;
   /** The support team's chat, where cases are handled (SUPPORT_CHAT_ID); no cases without it. */
   support: SupportSettings | undefined;
+  /** Receipts: their title, their days, where they are checked. */
+  receipts: ReceiptSettings;
 }
 
 const envSchema = z.object({
@@ -44,6 +47,7 @@ const envSchema = z.object({
   ...healthVariables.shape,
   ...caseVariables.shape,
   ...historyVariables.shape,
+  ...receiptVariables.shape,
 });
 
 /** Every variable the bot reads (.env.example documents each; tests blank them all). */
@@ -54,7 +58,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
  * are reported together with any per-variable problem rather than only once those are fixed.
  */
 function crossFieldProblems(env: Environment): string[] {
-  return [...serviceTokenProblems(env), ...accessProblems(env), ...transportProblems(env), ...watchProblems(env), ...stateProblems(env), ...caseProblems(env), ...enquiryProblems(env)];
+  return [...serviceTokenProblems(env), ...accessProblems(env), ...transportProblems(env), ...watchProblems(env), ...stateProblems(env), ...caseProblems(env), ...enquiryProblems(env), ...receiptProblems(env)];
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -92,6 +96,7 @@ function toConfig(env: z.output<typeof envSchema>): Config {
     health: healthSettings(env),
     support: supportSettings(env),
     ...historySettings(env),
+    receipts: receiptSettings(env, env.BOT_MODE === "webhook" ? env.WEBHOOK_URL : undefined),
   };
 }
 

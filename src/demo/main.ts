@@ -19,6 +19,8 @@ import { createTelegramFetch } from "../telegram/transport/fetch.ts";
 import { FileTooLargeError, type TelegramFiles } from "../telegram/transport/files.ts";
 import { DEMO_USAGE, readDemoCommandLine } from "./command-line.ts";
 import { healthActs } from "./health-acts.ts";
+import { receiptPhotos } from "./receipt-photo.ts";
+import { createReceiptRenderer } from "../telegram/render/receipt-picture.ts";
 import { renderButtons, renderText, type NumberedButton } from "./terminal.ts";
 
 /**
@@ -156,6 +158,8 @@ function show(head: string, message: { text?: string; entities?: MessageEntity[]
   say("");
 }
 
+const receiptPhoto = receiptPhotos();
+
 /** Answers the Bot API calls the bot makes, as Telegram would, and prints what the user would see. */
 const offlineTelegram: Transformer = (_prev, method, payload) => {
   const args = payload as Record<string, unknown>;
@@ -226,6 +230,12 @@ const offlineTelegram: Transformer = (_prev, method, payload) => {
         say(`bot> (sends a file: ${document.filename ?? "report"}${typeof args.caption === "string" ? `, "${args.caption}"` : ""})\n     ${shown.join("\n     ")}\n`);
         return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from: botInfo } };
       })() as never;
+    case "sendPhoto":
+      // A receipt: its PNG written to a file, its caption and its code shown.
+      return (async () => {
+        say(`bot> ${await receiptPhoto(args)}\n`);
+        return { ok: true as const, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: chatOf(args.chat_id), from: botInfo } };
+      })() as never;
     case "answerCallbackQuery":
       if (typeof args.text === "string") say(`${pressedBySupport ? SUPPORT_MARK : "     "}(toast: ${args.text})\n`);
       return ok(true);
@@ -257,6 +267,8 @@ const assembled = assembleBot({
   translations,
   logger,
   instanceId: "demo",
+  // Receipts drawn as production draws them: /receipt writes the PNG to a file.
+  receiptRenderers: { picture: createReceiptRenderer() },
 });
 const { bot } = assembled;
 // The agent's app language, as if chosen with /language: what the bot sends outside an update (the
@@ -450,6 +462,8 @@ say(
     "  /escalate COL-FAILED-1 charged twice   (a case: its card goes to the support chat, shown as [support])",
     "  /support Which number paid?   (as Kofi of the support team: a reply to the latest card; /support #1 TEXT: case #1's)",
     "  /reply 0244 123 456           (as the agent again: a reply to the bot's latest message of a case)",
+    "  /receipt COL-SUCCESS-1 sw     (a receipt for the customer, in Swahili: its picture written to a file, its code shown;",
+    "                                then /start r_CODE checks it, as the customer opening its link would)",
     `  /trouble errors, then /file ${SAMPLE_FILE} /collection`,
     `                                (the whole provider fails: an alert, and /health turns red; /trouble none, and it recovers within ${PROMISED_RECOVERY_S} s)`,
     "Press a button by typing its number, e.g. #1. /help shows everything; Ctrl+D quits.",

@@ -143,6 +143,18 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const receiptsMade = new Counter({
+    name: "payment_bot_receipts_made_total",
+    help: "Receipts made for customers (🧾 Receipt, /receipt).",
+    registers: [registry],
+  });
+  const receiptChecks = new Counter({
+    name: "payment_bot_receipt_checks_total",
+    help: "Checks of receipts' codes (in Telegram and on the page), by result: genuine, unknown (never made, revoked or expired), rate_limited.",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+
   const observer: EnquiryObserver = {
     onAttempt: ({ kind, durationMs, outcome }) => upstreamSeconds.observe({ kind, outcome }, durationMs / 1000),
     onRetry: ({ kind, reason }) => retries.inc({ kind, reason }),
@@ -175,6 +187,9 @@ export function createMetrics() {
     caseSources: (set: { open: () => Promise<number> }) => Object.assign(caseSources, set),
     /** For the cases feature: how long a case waited to be taken. */
     observeCaseTaken: (waitedMs: number) => caseTakenSeconds.observe(waitedMs / 1000),
+    /** For the receipts feature: one count per receipt made, one per check of a code. */
+    countReceiptMade: () => receiptsMade.inc(),
+    countReceiptCheck: (result: "genuine" | "unknown" | "rate_limited") => receiptChecks.inc({ result }),
     /** For the health monitor: the state of each kind after every evaluation. */
     providerHealth: (kind: EnquiryKind, state: { level: 0 | 1 | 2; failuresHigh: boolean }) => {
       providerState.set({ kind }, state.level);

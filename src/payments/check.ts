@@ -4,7 +4,7 @@ import { isCancelled, type EnquiryKind, type EnquiryOutcome, type EnquiryService
 import { kindsFor, runQuery, type IdResult, type Query } from "./query.ts";
 
 /** What triggered an enquiry. */
-export type Via = "command" | "refresh" | "button" | "inline" | "watch" | "bulk";
+export type Via = "command" | "refresh" | "button" | "inline" | "watch" | "bulk" | "receipt" | "verify";
 
 /** One line of the audit trail: who asked what, and what came of it. Never holds a token. */
 export interface EnquiryRecord {

@@ -22,6 +22,19 @@ export interface WebhookRoute {
   onRejected?(reason: WebhookRejection): void;
 }
 
+/** GET /r/<code>: a receipt's check page (issue 34), open to anyone. */
+export interface ReceiptPageRoute {
+  /** The page for a code (as the path carried it), asked from an address: 200 genuine, 404 unknown, 429 too many checks. */
+  answer(code: string, address: string): Promise<{ status: 200 | 404 | 429; html: string }>;
+  /** The page's own headers (its Content-Security-Policy and the like). */
+  headers: Readonly<Record<string, string>>;
+  /**
+   * Every answer leaves no sooner than this after its request came, so that a known code and an
+   * unknown one take the same time (what the provider says now is asked within it).
+   */
+  sameTimeMs: number;
+}
+
 export interface HttpServerOptions {
   port: number;
   host?: string;
@@ -29,6 +42,7 @@ export interface HttpServerOptions {
   readiness: () => Readiness;
   metrics: Registry;
   webhook?: WebhookRoute;
+  receiptPage?: ReceiptPageRoute;
   /** Most connections open at once; more are refused by the server. */
   maxConnections?: number;
   /** Shorter in tests; the defaults suit Telegram and probes. */
@@ -62,6 +76,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       return receiveUpdate(req, res, webhook);
     }
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, { error: "method not allowed" });
+    if (options.receiptPage && path.startsWith(RECEIPT_PATH)) return receiptPage(req, res, path.slice(RECEIPT_PATH.length), options.receiptPage);
     switch (path) {
       case "/healthz":
         return send(res, 200, { status: "ok" });
@@ -100,6 +115,25 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const verdict = await hook.receive(update);
     if (verdict === "acknowledge") send(res, 200, {});
     else send(res, 503, { error: "not ready, deliver again later" }, { "retry-after": "5" });
+  }
+
+  async function receiptPage(req: IncomingMessage, res: ServerResponse, rawCode: string, page: ReceiptPageRoute): Promise<void> {
+    const started = performance.now();
+    let code: string;
+    try {
+      code = decodeURIComponent(rawCode);
+    } catch {
+      // Not even a percent-encoding: a code no receipt has, told as any unknown one is.
+      code = "";
+    }
+    const { status, html } = await page.answer(code, clientAddress(req));
+    const left = page.sameTimeMs - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const body = Buffer.from(html, "utf8");
+    // The page's own headers, named in any case, win; one spelling each, so that none goes out twice.
+    const own = Object.fromEntries(Object.entries(page.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...own, "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 
   const { headersMs, requestMs } = options.timeouts ?? { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS };
@@ -158,6 +192,25 @@ function rejectionSummary(logger: Logger) {
     },
     flush,
   };
+}
+
+const RECEIPT_PATH = "/r/";
+
+/**
+ * Who asked, for the checks' limit per address: the peer, or, when the peer is a proxy on this
+ * machine or a private network (a reverse proxy in front of the bot), the address it says it
+ * forwarded for (the last one X-Forwarded-For names: the one the proxy itself saw).
+ */
+function clientAddress(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const forwarded = req.headers["x-forwarded-for"];
+  const last = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((each) => each.trim()).filter(Boolean).at(-1);
+  return last !== undefined && isPrivateAddress(peer) ? last.slice(0, 64) : peer;
+}
+
+function isPrivateAddress(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/, "");
+  return address === "::1" || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd]/i.test(address);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -56,6 +56,8 @@ export function withFallback(primary: StateStore, fallback: StateStore, listener
     sets: primary.sets,
     // Records are what people rely on: kept in memory meanwhile, they would be lost.
     records: primary.records,
+    // Receipts too: one made in memory would check as unknown once the shared store is back.
+    receipts: primary.receipts,
     // Counts kept in memory meanwhile would be read as the whole picture: the caller keeps its batch and tries again.
     tallies: primary.tallies,
     // A history kept in memory meanwhile would be lost with the process, and read as the whole story: its writes fail, and are logged once.

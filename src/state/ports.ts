@@ -1,4 +1,7 @@
 import type { Journal } from "./journal.ts";
+import type { ReceiptRecords } from "./receipt-records.ts";
+
+export type { ReceiptRecords } from "./receipt-records.ts";
 
 /**
  * The state the bot keeps outside one update: what the rest of the code depends on. Two adapters
@@ -27,6 +30,8 @@ export interface StateStore {
   readonly tallies: Tallies;
   /** The history of answers and events about payments: a log of its own (journal.ts). */
   readonly journal: Journal;
+  /** Receipts, by the hash of their code: durable, each until its own expiry. */
+  readonly receipts: ReceiptRecords;
   /**
    * Writes, or renews for `ttlMs`, a marker that lasts as long as the store keeps what it holds:
    * false when it had to be written anew. After the first call, false means the store was emptied

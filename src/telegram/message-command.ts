@@ -41,3 +41,21 @@ export function isInviteStart(ctx: Context): boolean {
   const [command, code = ""] = text.split(/\s+/);
   return command === "/start" && looksLikeInviteCode(code);
 }
+
+/** The code of `/start r_<code>` in a private chat: someone who opened a receipt's deep link. */
+export function receiptStartCode(ctx: Context): string | undefined {
+  const text = ctx.message?.text;
+  if (text === undefined || !text.startsWith("/start r_") || ctx.chat?.type !== "private") return undefined;
+  const [command, payload = ""] = text.split(/\s+/);
+  return command === "/start" && payload.length <= 40 ? payload.slice(2) : undefined;
+}
+
+/**
+ * A check of a receipt (/verify, or /start r_<code>) in a private chat: the one thing anyone may
+ * ask, strangers included (the access gate lets it through, and nothing else of theirs).
+ */
+export function isReceiptCheck(ctx: Context): boolean {
+  // A private chat whose ID is not its sender's is forged: nothing is let through for it.
+  if (ctx.chat?.type !== "private" || ctx.chat.id !== ctx.from?.id || ctx.message?.text === undefined) return false;
+  return receiptStartCode(ctx) !== undefined || (commandName(ctx) === "verify" && !isCommandForOtherBot(ctx));
+}

@@ -18,6 +18,7 @@ const KEYS = {
   adminThreadId: true,
   health: true,
   support: true,
+  receipts: true,
   historyDays: true,
 } satisfies Record<keyof BotSettings, true>;
 

@@ -73,6 +73,11 @@ describe("the order of the features, for the messages several could take", () =>
     expect((await t.write("", { text: undefined, document: { file_id: "f-2", file_unique_id: "u-2", file_name: "ids.csv", file_size: 100 } })).said).toEqual(["What kind of transactions are in ids.csv?"]);
   });
 
+  it("a receipt's check before help: /start r_<code> answers about the receipt, not with the welcome", async () => {
+    const t = setup();
+    expect((await t.write("/start r_ZZZZ-ZZZZ-ZZZZ")).said).toEqual(["❌ No such receipt\n\nNo such receipt: it was not made by this service."]);
+  });
+
   it("an unknown command before bare IDs: /colection gets its nearest command, not silence", async () => {
     const t = setup();
     expect((await t.write("/colection TX-12345")).said).toEqual(["I don't know that command. Did you mean /collection? /help lists everything."]);

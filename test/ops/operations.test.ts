@@ -26,6 +26,18 @@ async function metricValue(metrics: ReturnType<typeof createMetrics>, name: stri
 }
 
 describe("metrics", () => {
+  it("count receipts made, and checks of their codes by result", async () => {
+    const metrics = createMetrics();
+    const { bot, sent } = createTestBot({ enquiry: scriptedEnquiry((kind, id) => ({ ...outcomes.success(kind, id), checkedAt: new Date() })), metrics });
+    await bot.handleUpdate(messageUpdate("/receipt TX-1 collection"));
+    const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(sent().at(-1)?.payload.text))?.[0] ?? "";
+    await bot.handleUpdate(messageUpdate(`/verify ${code}`));
+    await bot.handleUpdate(messageUpdate("/verify ZZZZ-ZZZZ-ZZZZ"));
+    expect(await metricValue(metrics, "payment_bot_receipts_made_total")).toBe(1);
+    expect(await metricValue(metrics, "payment_bot_receipt_checks_total", { result: "genuine" })).toBe(1);
+    expect(await metricValue(metrics, "payment_bot_receipt_checks_total", { result: "unknown" })).toBe(1);
+  });
+
   it("count enquiries by kind and outcome as they happen", async () => {
     const metrics = createMetrics();
     const enquiry = scriptedEnquiry((kind, id) => (id === "TX-2" ? outcomes.timeout(kind, id) : outcomes.success(kind, id)));

@@ -6,6 +6,7 @@ import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { countKeys, deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../support/redis.ts";
 import { describeStateContract } from "./contract.ts";
+import { describeReceiptContract } from "./receipt-contract.ts";
 import { accessGrants } from "../../src/access/grants.ts";
 import { captureLogs } from "../support/logs.ts";
 
@@ -19,6 +20,22 @@ describeStateContract(
     const prefix = testPrefix("contract");
     // Claims of instances that stopped beating are taken over once 50 ms old (15 s in production).
     const store = await openRedisStore({ url, prefix, claimTakeoverAfterMs: 50 });
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await deletePrefix(url, prefix);
+      },
+    };
+  },
+  skip === undefined ? {} : { skip },
+);
+
+describeReceiptContract(
+  "Redis",
+  async () => {
+    const prefix = testPrefix("receipts");
+    const store = await openRedisStore({ url, prefix });
     return {
       store,
       dispose: async () => {

@@ -7,8 +7,14 @@ import { StateUnavailableError } from "../../src/state/ports.ts";
 import { IN_MEMORY, StateFileError } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { describeStateContract } from "./contract.ts";
+import { describeReceiptContract } from "./receipt-contract.ts";
 
 describeStateContract("SQLite, in memory", async () => {
+  const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  return { store, dispose: () => store.close() };
+});
+
+describeReceiptContract("SQLite, in memory", async () => {
   const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
   return { store, dispose: () => store.close() };
 });

@@ -18,6 +18,11 @@ import { fakeTelegramFetch, type Failure } from "./fake-telegram-fetch.ts";
 import { captureLogs } from "./logs.ts";
 import { USER } from "./updates.ts";
 
+import type { ReceiptSettings } from "../../src/config/areas/receipts.ts";
+import type { ReceiptLayout } from "../../src/telegram/render/receipt-layout.ts";
+import type { ReceiptRenderers } from "../../src/app/areas/receipts.ts";
+import type { Metrics } from "../../src/ops/metrics.ts";
+
 export const BOT_TOKEN = "123456789:AAH-test-token-never-sent-anywhere_0123";
 
 export const BOT_INFO = {
@@ -72,6 +77,14 @@ export interface HarnessOptions {
    * built on `claims`, with `assembled.claimAlong`); none otherwise.
    */
   claimUpdates?: "middleware" | "receiver";
+  /** RECEIPT_TITLE, RECEIPT_DAYS, RECEIPT_VERIFY_URL as configured; the defaults otherwise. */
+  receipts?: ReceiptSettings;
+  /** Draws a receipt (PNG); without it, receipts are sent as text. */
+  receiptPicture?: (layout: ReceiptLayout) => Promise<Buffer>;
+  /** Where the bot counts what it does (receipts made and checked, say); none otherwise. */
+  metrics?: Metrics;
+  /** Writes a receipt's check page; without it, GET /r/<code> is not served. */
+  receiptPage?: ReceiptRenderers["page"];
 }
 
 /**
@@ -137,6 +150,7 @@ export function createTestBot(options: HarnessOptions) {
       adminChatId: options.adminAlerted ? ADMIN_CHAT : undefined,
       health: options.health,
       support: options.support,
+      receipts: options.receipts,
     }),
     state,
     enquiry: { interactive: options.enquiry, background: options.enquiry },
@@ -149,6 +163,8 @@ export function createTestBot(options: HarnessOptions) {
     ...(options.onEnquiry ? { enquiryListeners: [options.onEnquiry] } : {}),
     ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
     ...(options.serviceTokenReport ? { serviceTokenReport: options.serviceTokenReport } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    receiptRenderers: { ...(options.receiptPicture ? { picture: options.receiptPicture } : {}), ...(options.receiptPage ? { page: options.receiptPage } : {}) },
   });
   const byMethod = (method: string) => calls.filter((call) => call.method === method && call.payload.chat_id !== ADMIN_CHAT);
   return {
@@ -170,5 +186,6 @@ export function createTestBot(options: HarnessOptions) {
     sent: () => byMethod("sendMessage"),
     edits: () => byMethod("editMessageText"),
     toasts: () => byMethod("answerCallbackQuery"),
+    photos: () => byMethod("sendPhoto"),
   };
 }

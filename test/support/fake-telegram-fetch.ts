@@ -33,7 +33,7 @@ export function fakeTelegramFetch(
     const failure = failWith?.(method, payload);
     const result =
       answer?.(method, payload) ??
-      (method === "sendMessage" || method === "editMessageText" || method === "sendDocument"
+      (method === "sendMessage" || method === "editMessageText" || method === "sendDocument" || method === "sendPhoto"
         ? { message_id: (payload.message_id as number | undefined) ?? nextMessageId++, date: 0, chat: { id: payload.chat_id, type: "private" }, text: payload.text }
         : method === "getFile"
           ? { file_id: payload.file_id, file_unique_id: "u", file_path: `documents/${String(payload.file_id)}` }

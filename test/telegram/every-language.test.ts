@@ -74,6 +74,13 @@ const TEXTS = [
   "/escalate TX-OK-33",
   "/escalate",
   "/cases",
+  "/receipt TX-FAILED-2 collection",
+  "/receipt TX-PENDING-4",
+  "/receipt",
+  "/receipt revoke ZZZZ-ZZZZ-ZZZZ",
+  "/receipt revoke",
+  "/verify ZZZZ-ZZZZ-ZZZZ",
+  "/verify",
 ];
 
 /** Every flow an admin can take, in one language chosen with /language: what the bot sent. */

@@ -7,7 +7,7 @@ export const HISTORY_HOWS = ["command", "bare-id", "refresh", "inline", "bulk", 
 export type HistoryHow = (typeof HISTORY_HOWS)[number];
 
 /** What an entry records: an answer about the payment, or something else that happened to it. */
-export const HISTORY_EVENTS = ["answer", "watch-started", "watch-notified", "case-opened", "case-taken", "case-resolved"] as const;
+export const HISTORY_EVENTS = ["answer", "watch-started", "watch-notified", "case-opened", "case-taken", "case-resolved", "receipt-made"] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 
 /** What the bot said about the payment. */
@@ -35,13 +35,15 @@ export interface HistoryEntry {
   event: HistoryEvent;
   kind: EnquiryKind;
   transactionId: string;
-  /** For an answer: what it said. */
+  /** For an answer: what it said; for a receipt made: what the receipt states. */
   said?: Said | undefined;
   who?: HistoryPerson | undefined;
   where?: HistoryPlace | undefined;
   how: HistoryHow;
   /** For a case's events: its number. */
   caseNumber?: number | undefined;
+  /** For a receipt made: its number (what its picture prints and the audit names). */
+  receiptNumber?: number | undefined;
 }
 
 /** Kept to a few hundred bytes an entry: the provider's texts are capped as the chat shows them. */
@@ -97,6 +99,7 @@ const storedSchema = z.object({
   c: z.tuple([z.number(), z.string()]).or(z.tuple([z.number(), z.string(), z.number()])).optional(),
   h: z.enum(HISTORY_HOWS),
   n: z.number().optional(),
+  r: z.number().optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -112,6 +115,7 @@ export function encodeEntry(entry: HistoryEntry): string {
     ...(entry.where ? { c: entry.where.topic === undefined ? ([entry.where.chatId, entry.where.title.slice(0, LIMITS.title)] as [number, string]) : ([entry.where.chatId, entry.where.title.slice(0, LIMITS.title), entry.where.topic] as [number, string, number]) } : {}),
     h: entry.how,
     ...(entry.caseNumber !== undefined ? { n: entry.caseNumber } : {}),
+    ...(entry.receiptNumber !== undefined ? { r: entry.receiptNumber } : {}),
   };
   return JSON.stringify(stored);
 }
@@ -144,5 +148,6 @@ export function decodeEntry(text: string): HistoryEntry | undefined {
     where: stored.c && { chatId: stored.c[0], title: stored.c[1], topic: stored.c[2] },
     how: stored.h,
     caseNumber: stored.n,
+    receiptNumber: stored.r,
   };
 }

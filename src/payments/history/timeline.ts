@@ -5,7 +5,7 @@ import { showPerson, type HistoryReader, type HistoryView, type Shown } from "./
 export type TimelineLine =
   /** An answer shown: the first, one that told something new, or the reader's own. */
   | { type: "answer"; entry: HistoryEntry; who: Shown<HistoryPerson>; first: boolean; changed: boolean }
-  /** A watch or a case: started, notified, opened, taken, resolved. */
+  /** A watch or a case: started, notified, opened, taken, resolved; a receipt made. */
   | { type: "event"; entry: HistoryEntry; who: Shown<HistoryPerson> }
   /** Answers that told nothing new, folded: "checked 7 more times by 3 people, still PENDING". */
   | { type: "repeats"; count: number; people: number; status: string | undefined };
@@ -51,6 +51,11 @@ export function timelineFolder(reader: HistoryReader, view: HistoryView) {
       if (entry.event !== "answer") {
         flush();
         lines.push({ type: "event", entry, who });
+        // A receipt states what the provider said when it was made: the status as last known too.
+        if (entry.event === "receipt-made" && statusOf(entry.said) !== undefined) {
+          status = statusOf(entry.said);
+          lastSaid = entry.said;
+        }
         return;
       }
       const told = statusOf(entry.said);

@@ -7,6 +7,7 @@ import { durableWrites, type ReplicationChange } from "./replication.ts";
 import { SCRIPTS, type Scripted, type ScriptedPipeline } from "./scripts.ts";
 import { readTopology } from "./topology.ts";
 import { redisJournal } from "./redis-journal.ts";
+import { redisReceiptRecords } from "./receipt-records.ts";
 
 export type { RedisTarget, SentinelTarget } from "./connection.ts";
 
@@ -293,6 +294,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisS
       },
     },
     journal: redisJournal(client, key, run),
+    receipts: redisReceiptRecords({ client, key, run, durably }),
     tallies: {
       add: (additions) => run(() => addTallies(additions)),
       read: (names) => run(() => readTallies(names)),

@@ -67,6 +67,17 @@ const MIGRATIONS: readonly string[] = [
      at INTEGER NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX journal_latest_at ON journal_latest (at);`,
+  // Receipts (state/receipt-records.ts): by the hash of their code, each until its own expiry; their numbers from a counter.
+  `CREATE TABLE receipts (
+     hash TEXT PRIMARY KEY,
+     value TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX receipts_expiry ON receipts (expires_at);
+   CREATE TABLE receipt_numbers (
+     name TEXT PRIMARY KEY,
+     last INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 export function migrate(db: SqliteDatabase): void {

@@ -7,6 +7,7 @@ import type { SqliteDatabase } from "./database.ts";
 import { openDatabase } from "./open-database.ts";
 import { prepareStatements } from "./statements.ts";
 import { sqliteJournal } from "./sqlite-journal.ts";
+import { sqliteReceiptRecords } from "./receipt-records.ts";
 
 export interface SqliteStoreOptions {
   /** A file, or `:memory:`. */
@@ -227,9 +228,10 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
   function sweep(): number {
     let removed = 0;
     flush();
-    for (const statement of [statements.sweep, statements.sweepSets, statements.sweepTallies, statements.sweepDistinct]) {
+    const sweeps = [statements.sweep, statements.sweepSets, statements.sweepTallies, statements.sweepDistinct].map((statement) => (limit: number) => statement.run(now(), limit).changes);
+    for (const sweepOne of [...sweeps, (limit: number) => receipts.sweep(limit)]) {
       for (;;) {
-        const { changes } = statement.run(now(), SWEEP_BATCH);
+        const changes = sweepOne(SWEEP_BATCH);
         removed += changes;
         if (changes < SWEEP_BATCH) break;
       }
@@ -241,6 +243,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
     }
     return removed;
   }
+  const receipts = sqliteReceiptRecords(db, { available, write, now });
   const sweeper =
     sweepIntervalMs > 0
       ? setInterval(() => {
@@ -303,6 +306,7 @@ export function openSqliteStore({ path, now = Date.now, sweepIntervalMs = 60_000
         return next;
       }),
     },
+    receipts: receipts.records,
     tallies: {
       add: available(addTallies),
       read: available(readTallies),

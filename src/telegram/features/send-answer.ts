@@ -31,6 +31,8 @@ export interface AnswerDependencies {
   providerStatus?: () => Record<EnquiryKind, KindStatus> | undefined;
   /** SUPPORT_CHAT_ID is set: an agent's answers in private carry 🆘 Ask support when the payment is not SUCCESS. */
   casesOffered?: boolean;
+  /** 🧾 Receipt goes under answers about one settled payment (SUCCESS or FAILED), in private chats and groups. */
+  receiptsOffered?: boolean;
   /** Where every answer is recorded, after it is sent (absent: nothing is). */
   history?: HistoryRecorder;
 }
@@ -52,7 +54,7 @@ async function watchStateFor(ctx: BotContext, deps: Pick<AnswerDependencies, "wa
 
 async function render(ctx: BotContext, deps: AnswerDependencies, query: Query, results: readonly IdResult[]): Promise<AnswerView> {
   const watch = await watchStateFor(ctx, deps, query, results);
-  return answerView(query, results, ctx.t, { ...deps, watch, numbers: ctx.numbers, askSupport: offersCases(ctx, deps) });
+  return answerView(query, results, ctx.t, { ...deps, watch, numbers: ctx.numbers, askSupport: offersCases(ctx, deps), receipts: deps.receiptsOffered === true && ctx.chat !== undefined });
 }
 
 /** Sends an answer as a reply; an answer with buttons is remembered, for 🔔 Notify me. */

@@ -574,6 +574,7 @@ history-event-watch-notified = 📣 settled notice sent to {$who}
 history-event-case-opened = 🆘 case #{$number} opened by {$who}
 history-event-case-taken = ✋ case #{$number} taken by {$who}
 history-event-case-resolved = ✅ case #{$number} resolved by {$who}
+history-event-receipt-made = 🧾 receipt no. {$number} made by {$who}: {$said}
 history-last-status = Last known status: {$status}
 history-no-status = No status known yet.
 history-page = Page {$page} of {$pages}
@@ -625,3 +626,37 @@ digest-history = Checks yesterday: {$checks} by { $people ->
     [one] one payment
    *[other] {$open} payments
 } still not final after 24 hours
+
+## Receipts (🧾 under a final answer, /receipt, /verify, the check page)
+command-receipt = A receipt for the customer: /receipt ID
+command-verify = Check a receipt's code
+button-receipt = 🧾 Receipt
+receipt-status-success = Payment successful
+receipt-status-failed = Payment failed
+receipt-field-mno = MNO reference
+receipt-field-service = Service transaction ID
+receipt-field-reason = Failure reason
+receipt-field-asked = Provider asked
+receipt-field-number = Receipt number
+receipt-field-transaction = Transaction ID
+receipt-code-label = Verification code
+receipt-verify-hint = Scan the code or open the link to check this receipt
+receipt-caption-check = Check it: { $link }
+receipt-usage = Send /receipt with a transaction ID, for example: /receipt TX-12345. Add collection or airtime for one kind, and en, fr, pt or sw for a receipt in another language: /receipt TX-12345 airtime sw
+receipt-not-final = No receipt for { $id }: a receipt is only made when the provider says SUCCESS or FAILED.
+receipt-failed-to-send = The receipt could not be made just now. Please try again in a minute.
+receipt-revoke-usage = Send /receipt revoke with the receipt's code, for example: /receipt revoke R7KQ-4XM9-P2JD
+receipt-revoke-admins = Only an admin can revoke a receipt.
+receipt-revoked = Receipt no. { $number } ({ $id }) is revoked: its code now checks as unknown.
+receipt-revoke-unknown = No such receipt: the code is wrong, or the receipt was already revoked or has expired.
+verify-usage = Send /verify with the code printed on the receipt, for example: /verify R7KQ-4XM9-P2JD
+verify-genuine-heading = ✅ A genuine receipt
+verify-made = Made on { $when } by { $title }.
+verify-now-heading = The provider says now
+verify-now-differs = ⚠️ This is not what the receipt says: the payment's status has changed since the receipt was made.
+verify-now-unchecked = The provider could not be asked just now: try again in a minute.
+verify-unknown-heading = ❌ No such receipt
+verify-unknown = No such receipt: it was not made by this service.
+verify-rate-limited = Too many checks just now. Please try again in a few minutes.
+verify-now-not-found = ❓ The provider no longer knows this payment.
+help-receipts = 🧾 Receipt, under an answer whose status is final (or /receipt <ID>), makes a receipt picture to forward to the customer; anyone can check its code with /verify <code>, or by opening its link.

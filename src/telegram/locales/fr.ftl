@@ -624,6 +624,7 @@ history-event-watch-notified = 📣 avis de statut définitif pour {$who}
 history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
 history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
 history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
+history-event-receipt-made = 🧾 reçu n° {$number} établi par {$who} : {$said}
 history-last-status = Dernier statut connu : {$status}
 history-no-status = Aucun statut connu pour l'instant.
 history-page = Page {$page} sur {$pages}
@@ -675,3 +676,37 @@ digest-history = Vérifications hier : {$checks}, par { $people ->
     [one] {$open} paiement toujours pas définitif après 24 heures
    *[other] {$open} paiements toujours pas définitifs après 24 heures
 }
+
+## Reçus (🧾 sous une réponse définitive, /receipt, /verify, la page de vérification)
+command-receipt = Un reçu pour le client : /receipt ID
+command-verify = Vérifier le code d'un reçu
+button-receipt = 🧾 Reçu
+receipt-status-success = Paiement réussi
+receipt-status-failed = Paiement échoué
+receipt-field-mno = Référence de l'opérateur
+receipt-field-service = ID de transaction du service
+receipt-field-reason = Motif de l'échec
+receipt-field-asked = Fournisseur interrogé le
+receipt-field-number = Numéro du reçu
+receipt-field-transaction = ID de transaction
+receipt-code-label = Code de vérification
+receipt-verify-hint = Scannez le code ou ouvrez le lien pour vérifier ce reçu
+receipt-caption-check = Vérifier : { $link }
+receipt-usage = Envoyez /receipt avec un ID de transaction, par exemple : /receipt TX-12345. Ajoutez collection ou airtime pour un seul type, et en, fr, pt ou sw pour un reçu dans une autre langue : /receipt TX-12345 airtime sw
+receipt-not-final = Pas de reçu pour { $id } : un reçu n'est établi que lorsque le fournisseur répond SUCCESS ou FAILED.
+receipt-failed-to-send = Le reçu n'a pas pu être établi pour l'instant. Réessayez dans une minute.
+receipt-revoke-usage = Envoyez /receipt revoke avec le code du reçu, par exemple : /receipt revoke R7KQ-4XM9-P2JD
+receipt-revoke-admins = Seul un administrateur peut annuler un reçu.
+receipt-revoked = Le reçu n° { $number } ({ $id }) est annulé : son code est désormais inconnu à la vérification.
+receipt-revoke-unknown = Aucun reçu de ce code : le code est erroné, ou le reçu a déjà été annulé ou a expiré.
+verify-usage = Envoyez /verify avec le code imprimé sur le reçu, par exemple : /verify R7KQ-4XM9-P2JD
+verify-genuine-heading = ✅ Un reçu authentique
+verify-made = Établi le { $when } par { $title }.
+verify-now-heading = Ce que dit le fournisseur maintenant
+verify-now-differs = ⚠️ Ce n'est pas ce qu'indique le reçu : le statut du paiement a changé depuis son établissement.
+verify-now-unchecked = Le fournisseur n'a pas pu être interrogé pour l'instant : réessayez dans une minute.
+verify-unknown-heading = ❌ Reçu inconnu
+verify-unknown = Aucun reçu de ce code : il n'a pas été établi par ce service.
+verify-rate-limited = Trop de vérifications en ce moment. Réessayez dans quelques minutes.
+verify-now-not-found = ❓ Le fournisseur ne connaît plus ce paiement.
+help-receipts = 🧾 Reçu, sous une réponse définitive (ou /receipt <ID>), établit une image de reçu à transférer au client ; n'importe qui peut vérifier son code avec /verify <code>, ou en ouvrant son lien.

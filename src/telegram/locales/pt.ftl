@@ -619,6 +619,7 @@ history-event-watch-notified = 📣 aviso de estado definitivo para {$who}
 history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
 history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
 history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
+history-event-receipt-made = 🧾 recibo n.º {$number} emitido por {$who}: {$said}
 history-last-status = Último estado conhecido: {$status}
 history-no-status = Ainda não há nenhum estado conhecido.
 history-page = Página {$page} de {$pages}
@@ -670,3 +671,37 @@ digest-history = Verificações ontem: {$checks}, feitas por { $people ->
     [one] um pagamento ainda sem estado definitivo após 24 horas
    *[other] {$open} pagamentos ainda sem estado definitivo após 24 horas
 }
+
+## Recibos (🧾 sob uma resposta final, /receipt, /verify, a página de verificação)
+command-receipt = Um recibo para o cliente: /receipt ID
+command-verify = Verificar o código de um recibo
+button-receipt = 🧾 Recibo
+receipt-status-success = Pagamento concluído
+receipt-status-failed = Pagamento falhado
+receipt-field-mno = Referência da operadora
+receipt-field-service = ID da transação no serviço
+receipt-field-reason = Motivo da falha
+receipt-field-asked = Fornecedor consultado em
+receipt-field-number = Número do recibo
+receipt-field-transaction = ID da transação
+receipt-code-label = Código de verificação
+receipt-verify-hint = Leia o código ou abra a ligação para verificar este recibo
+receipt-caption-check = Verificar: { $link }
+receipt-usage = Envie /receipt com um ID de transação, por exemplo: /receipt TX-12345. Junte collection ou airtime para um só tipo, e en, fr, pt ou sw para um recibo noutra língua: /receipt TX-12345 airtime sw
+receipt-not-final = Sem recibo para { $id }: só se faz um recibo quando o fornecedor responde SUCCESS ou FAILED.
+receipt-failed-to-send = Não foi possível fazer o recibo agora. Tente de novo daqui a um minuto.
+receipt-revoke-usage = Envie /receipt revoke com o código do recibo, por exemplo: /receipt revoke R7KQ-4XM9-P2JD
+receipt-revoke-admins = Só um administrador pode anular um recibo.
+receipt-revoked = O recibo n.º { $number } ({ $id }) foi anulado: o seu código passa a ser desconhecido na verificação.
+receipt-revoke-unknown = Não há recibo com esse código: o código está errado, ou o recibo já foi anulado ou expirou.
+verify-usage = Envie /verify com o código impresso no recibo, por exemplo: /verify R7KQ-4XM9-P2JD
+verify-genuine-heading = ✅ Um recibo autêntico
+verify-made = Feito em { $when } por { $title }.
+verify-now-heading = O que o fornecedor diz agora
+verify-now-differs = ⚠️ Não é o que diz o recibo: o estado do pagamento mudou desde que o recibo foi feito.
+verify-now-unchecked = Não foi possível consultar o fornecedor agora: tente de novo daqui a um minuto.
+verify-unknown-heading = ❌ Recibo desconhecido
+verify-unknown = Não há recibo com esse código: não foi feito por este serviço.
+verify-rate-limited = Demasiadas verificações neste momento. Tente de novo daqui a alguns minutos.
+verify-now-not-found = ❓ O fornecedor já não conhece este pagamento.
+help-receipts = 🧾 Recibo, sob uma resposta final (ou /receipt <ID>), faz a imagem de um recibo para reencaminhar ao cliente; qualquer pessoa pode verificar o seu código com /verify <código>, ou abrindo a sua ligação.

@@ -573,6 +573,7 @@ history-event-watch-notified = 📣 taarifa ya kukamilika ilitumwa kwa: {$who}
 history-event-case-opened = 🆘 kesi namba {$number} ilifunguliwa na {$who}
 history-event-case-taken = ✋ kesi namba {$number} ilichukuliwa na {$who}
 history-event-case-resolved = ✅ kesi namba {$number} ilitatuliwa na {$who}
+history-event-receipt-made = 🧾 risiti namba {$number} ilitolewa na {$who}: {$said}
 history-last-status = Hali ya mwisho inayojulikana: {$status}
 history-no-status = Bado hakuna hali inayojulikana.
 history-page = Ukurasa {$page} kati ya {$pages}
@@ -621,3 +622,37 @@ digest-history = Ukaguzi wa jana: {$checks}, uliofanywa na { $people ->
     [one] malipo moja bado hayajakamilika baada ya saa 24
    *[other] malipo {$open} bado hayajakamilika baada ya saa 24
 }
+
+## Risiti (🧾 chini ya jibu la mwisho, /receipt, /verify, ukurasa wa kuhakiki)
+command-receipt = Risiti kwa mteja: /receipt ID
+command-verify = Hakiki msimbo wa risiti
+button-receipt = 🧾 Risiti
+receipt-status-success = Malipo yamefanikiwa
+receipt-status-failed = Malipo yameshindwa
+receipt-field-mno = Kumbukumbu ya mtandao
+receipt-field-service = ID ya muamala kwenye huduma
+receipt-field-reason = Sababu ya kushindwa
+receipt-field-asked = Mtoa huduma aliulizwa
+receipt-field-number = Namba ya risiti
+receipt-field-transaction = ID ya muamala
+receipt-code-label = Msimbo wa uhakiki
+receipt-verify-hint = Skani msimbo au fungua kiungo ili kuhakiki risiti hii
+receipt-caption-check = Hakiki hapa: { $link }
+receipt-usage = Tuma /receipt pamoja na ID ya muamala, kwa mfano: /receipt TX-12345. Ongeza collection au airtime kwa aina moja tu, na en, fr, pt au sw kwa risiti ya lugha nyingine: /receipt TX-12345 airtime sw
+receipt-not-final = Hakuna risiti ya { $id }: risiti hutolewa tu mtoa huduma anaposema SUCCESS au FAILED.
+receipt-failed-to-send = Risiti haikuweza kutolewa sasa hivi. Tafadhali jaribu tena baada ya dakika moja.
+receipt-revoke-usage = Tuma /receipt revoke pamoja na msimbo wa risiti, kwa mfano: /receipt revoke R7KQ-4XM9-P2JD
+receipt-revoke-admins = Msimamizi pekee ndiye anayeweza kufuta risiti.
+receipt-revoked = Risiti namba { $number } ({ $id }) imefutwa: msimbo wake sasa hautambuliki kwenye uhakiki.
+receipt-revoke-unknown = Hakuna risiti ya msimbo huu: msimbo si sahihi, au risiti ilishafutwa au muda wake umekwisha.
+verify-usage = Tuma /verify pamoja na msimbo ulioandikwa kwenye risiti, kwa mfano: /verify R7KQ-4XM9-P2JD
+verify-genuine-heading = ✅ Risiti halali
+verify-made = Ilitolewa { $when } na { $title }.
+verify-now-heading = Mtoa huduma anasema sasa
+verify-now-differs = ⚠️ Hili si kama risiti inavyosema: hali ya malipo imebadilika tangu risiti ilipotolewa.
+verify-now-unchecked = Mtoa huduma hakuweza kuulizwa sasa hivi: jaribu tena baada ya dakika moja.
+verify-unknown-heading = ❌ Risiti haijulikani
+verify-unknown = Hakuna risiti kama hii: haikutolewa na huduma hii.
+verify-rate-limited = Uhakiki umezidi kwa sasa. Tafadhali jaribu tena baada ya dakika chache.
+verify-now-not-found = ❓ Mtoa huduma hautambui tena muamala huu.
+help-receipts = 🧾 Risiti, chini ya jibu la mwisho (au /receipt <ID>), hutoa picha ya risiti ya kumtumia mteja; mtu yeyote anaweza kuhakiki msimbo wake kwa /verify <msimbo>, au kwa kufungua kiungo chake.

@@ -9,7 +9,7 @@ import type { SendingPolicy } from "../transport/retry.ts";
 import { accessButtons } from "../buttons/access-buttons.ts";
 import { adminCommandNames, commands } from "../views/commands.ts";
 import { formatWhoami } from "../views/format/identity.ts";
-import { commandName, isCommandForOtherBot, isCommandMessage, isInviteStart } from "../message-command.ts";
+import { commandName, isCommandForOtherBot, isCommandMessage, isInviteStart, isReceiptCheck } from "../message-command.ts";
 import { inTopic, topicOf } from "../topic.ts";
 
 export interface AccessGateOptions {
@@ -53,6 +53,8 @@ export function accessGate({ policy, aliases, kv, windowSeconds, sending, noteNa
     const chatless = ctx.inlineQuery !== undefined || ctx.chosenInlineResult !== undefined || (ctx.callbackQuery !== undefined && ctx.callbackQuery.message === undefined);
     // What the access features handle themselves: asking, deciding, invites, being added to a group, admin commands.
     if (isAccessUpdate(ctx) && (!isAdminCommand(ctx) || isAdmin(policy, ctx.from?.id))) return next();
+    // Checking a receipt is open to anyone, in private: the customer a receipt was forwarded to.
+    if (isReceiptCheck(ctx)) return next();
     if (chatless) {
       if (isAllowedPerson(policy, userId)) return next();
     } else {

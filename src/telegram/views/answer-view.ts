@@ -8,7 +8,7 @@ import type { ButtonStore } from "../stores/button-store.ts";
 import { formatAnswer } from "./format/answer-text.ts";
 import type { NumberFormats } from "./format/numbers.ts";
 import type { Clock } from "./format/text.ts";
-import { answerKeyboard, withAskSupport, worthAskingSupport, type WatchState } from "./keyboards.ts";
+import { answerKeyboard, receiptPayment, withAskSupport, withReceipt, worthAskingSupport, type WatchState } from "./keyboards.ts";
 
 export interface AnswerView {
   message: FormattedString;
@@ -40,6 +40,8 @@ export async function answerView(
     numbers?: NumberFormats | undefined;
     /** Whether 🆘 Ask support may be offered here (SUPPORT_CHAT_ID set, an agent's private chat): then under an answer about one payment that is not SUCCESS. */
     askSupport?: boolean | undefined;
+    /** Whether 🧾 Receipt may be offered here (a chat, not an inline message): then under an answer about one settled payment. */
+    receipts?: boolean | undefined;
   },
 ): Promise<AnswerView> {
   const { message, final } = formatAnswer(query.scope, results, t, {
@@ -49,7 +51,9 @@ export async function answerView(
     canWatch: options.watch !== undefined,
     ...(options.numbers ? { numbers: options.numbers } : {}),
   });
-  const keyboard = final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch);
+  let keyboard = final ? undefined : await answerKeyboard(query, t, options.buttons, options.watch);
+  const receipt = options.receipts === true ? receiptPayment(query, results) : undefined;
+  if (receipt) keyboard = await withReceipt(keyboard, receipt, t, options.buttons);
   const askSupport = options.askSupport === true && worthAskingSupport(query, results);
   return { message, final, keyboard: askSupport ? await withAskSupport(keyboard, query, t, options.buttons) : keyboard };
 }

@@ -25,6 +25,8 @@ export const commands = {
   watch: { name: "watch", menu: "command-watch" },
   watches: { name: "watches", menu: "command-watches" },
   unwatch: { name: "unwatch", menu: "command-unwatch" },
+  receipt: { name: "receipt", menu: "command-receipt" },
+  verify: { name: "verify", menu: "command-verify" },
   history: { name: "history", menu: "command-history" },
   mychecks: { name: "mychecks", menu: "command-mychecks" },
   health: { name: "health", menu: "command-health" },

@@ -4,6 +4,9 @@ import { relevantOutcomes, type IdResult, type Query, type Scope } from "../../p
 import type { Translate } from "./format/translate.ts";
 import { answerButtons } from "../buttons/answer-buttons.ts";
 import { caseButtons } from "../buttons/case-buttons.ts";
+import { receiptButtons } from "../buttons/receipt-buttons.ts";
+import { receiptStateOf } from "../../payments/receipts/receipt.ts";
+import type { EnquiryOutcome } from "../../payments/enquiry/types.ts";
 import { type ButtonStore } from "../stores/button-store.ts";
 import { phoneRows } from "./phone-rows.ts";
 
@@ -58,4 +61,19 @@ export function worthAskingSupport(query: Query, results: readonly IdResult[]): 
 export async function withAskSupport(keyboard: InlineKeyboard | undefined, query: Query, t: Translate, buttons: ButtonStore): Promise<InlineKeyboard> {
   const data = await caseButtons.encode({ action: "escalate", scope: query.scope, id: query.ids[0] ?? "" }, buttons);
   return (keyboard ? keyboard.row() : new InlineKeyboard()).text(t("button-ask-support"), data);
+}
+
+/** The payment an answer can give a receipt of: an answer about one payment the provider says is SUCCESS or FAILED (never PENDING, not found, or not checked). */
+export function receiptPayment(query: Query, results: readonly IdResult[]): EnquiryOutcome | undefined {
+  const [result] = results;
+  if (query.ids.length !== 1 || results.length !== 1 || !result) return undefined;
+  const relevant = relevantOutcomes(result);
+  const [outcome] = relevant;
+  return relevant.length === 1 && outcome && receiptStateOf(outcome) !== undefined ? outcome : undefined;
+}
+
+/** 🧾 Receipt, on a row of its own under an answer's other buttons (or alone: a final answer has none). */
+export async function withReceipt(keyboard: InlineKeyboard | undefined, outcome: EnquiryOutcome, t: Translate, buttons: ButtonStore): Promise<InlineKeyboard> {
+  const data = await receiptButtons.encode({ action: "receipt", kind: outcome.kind, id: outcome.transactionId }, buttons);
+  return (keyboard ? keyboard.row() : new InlineKeyboard()).text(t("button-receipt"), data);
 }

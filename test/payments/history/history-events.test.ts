@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Case } from "../../../src/payments/cases/case.ts";
 import type { CaseAudit } from "../../../src/payments/cases/case-events.ts";
 import { auditIntoHistory } from "../../../src/payments/history/recording/case-entries.ts";
-import type { HistoryEntry } from "../../../src/payments/history/entry.ts";
+import { decodeEntry, encodeEntry, type HistoryEntry } from "../../../src/payments/history/entry.ts";
 import { eventEntries, peopleAsOne } from "../../../src/payments/history/events.ts";
 import { NO_HISTORY, type HistoryRecorder } from "../../../src/payments/history/recording/recorder.ts";
+import { receiptMadeEntry } from "../../../src/payments/history/recording/receipt-entries.ts";
+import { foldTimeline } from "../../../src/payments/history/timeline.ts";
+import { receiptOf, type FinalOutcome } from "../../../src/payments/receipts/receipt.ts";
 import { outcomes } from "../../support/outcomes.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
@@ -37,5 +40,16 @@ describe("a payment's events", () => {
     ]);
     const off: CaseAudit = () => undefined;
     expect(auditIntoHistory(off, NO_HISTORY, () => T0)).toBe(off);
+  });
+
+  it("of a receipt made name its maker, its chat and its number, state what it states, and tell the status as last known", () => {
+    const outcome = outcomes.failed("collection", "TX-1", "Insufficient balance") as FinalOutcome;
+    const receipt = receiptOf(outcome, "failed", { number: 12, now: T0, keepMs: 1_000, title: "Duka", language: "sw", by: { userId: 11, name: "Ama" }, chatId: 11 });
+    const entry = receiptMadeEntry(receipt, { who: { id: 11, name: "Ama" }, where: { chatId: 11, title: "private" } });
+    expect(entry).toMatchObject({ at: T0, event: "receipt-made", how: "receipt", kind: "collection", transactionId: "TX-1", receiptNumber: 12, said: { type: "found", status: "FAILED", reason: "Insufficient balance" } });
+    expect(decodeEntry(encodeEntry(entry))).toEqual(entry);
+    const timeline = foldTimeline([entry], { userId: 11, admin: false, inSupportChat: false, mayAsk: true }, "own-and-changes");
+    expect(timeline.lines).toEqual([{ type: "event", entry, who: { type: "you" } }]);
+    expect(timeline.status).toBe("FAILED");
   });
 });

@@ -8,6 +8,7 @@ import { historyButtons } from "../../../src/telegram/buttons/history-buttons.ts
 import type { ButtonCodec } from "../../../src/telegram/buttons/codec.ts";
 import { languageButtons } from "../../../src/telegram/buttons/language-buttons.ts";
 import { BUTTON_FAMILIES, decodePress, type Press } from "../../../src/telegram/buttons/presses.ts";
+import { receiptButtons } from "../../../src/telegram/buttons/receipt-buttons.ts";
 import { ButtonStore } from "../../../src/telegram/stores/button-store.ts";
 
 /**
@@ -70,6 +71,12 @@ const FIXTURES: readonly Fixture[] = [
     { data: "H:m:3", press: { action: "mychecksPage", page: 3 } },
     { data: "H:r:2", press: { action: "mychecksRecheck", page: 2 } },
     { data: "H:x", press: { action: "mychecksCsv" } },
+  ]),
+  // Receipts: the payment's kind, then its ID or a key of the button store.
+  ...family(receiptButtons, [
+    { data: "R:c:TX-1", press: { action: "receipt", kind: "collection", id: "TX-1" } },
+    { data: "R:a:TX-9", press: { action: "receipt", kind: "airtime", id: "TX-9" } },
+    { data: "R:c#zHMhzOXkQJvYB31Y", press: { action: "receipt", kind: "collection", id: LONG_ID } },
   ]),
 ];
 

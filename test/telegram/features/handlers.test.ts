@@ -21,7 +21,8 @@ describe("/collection and /airtime", () => {
     expect(reply?.payload.text).toMatch(/^✅ Collection TX-1001\nPayment: SUCCESS\nMNO ref: /);
     expect(reply?.payload.entities).toEqual(expect.arrayContaining([expect.objectContaining({ type: "code" })]));
     expect(reply?.payload.parse_mode).toBeUndefined();
-    expect(reply?.payload.reply_markup).toBeUndefined();
+    // A settled answer has nothing left to check: its one button makes the customer's receipt.
+    expect(reply?.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: "🧾 Receipt", callback_data: "R:c:TX-1001" }]] });
   });
 
   it("works in an allowed group, including /airtime@ThisBot", async () => {
@@ -167,7 +168,7 @@ describe("buttons", () => {
     expect(enquiry.calls.map(({ kind, id }) => `${kind}:${id}`)).toEqual(["collection:TX-5", "collection:TX-5"]);
     expect(edits()).toHaveLength(1);
     expect(edits()[0]?.payload).toMatchObject({ chat_id: USER.id, message_id: 9000, text: expect.stringMatching(/^✅ Collection TX-5/) });
-    expect(edits()[0]?.payload.reply_markup).toBeUndefined();
+    expect(edits()[0]?.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: "🧾 Receipt", callback_data: "R:c:TX-5" }]] });
     expect(toasts()[0]?.payload.text).toBe("Updated");
     expect(sent()).toHaveLength(1);
   });

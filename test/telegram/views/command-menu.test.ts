@@ -16,7 +16,7 @@ describe("command menu", () => {
       ["all_group_chats", "all_private_chats"].flatMap((scope) => languages.map((language) => [scope, language])).sort(),
     );
     const english = registrations.find((r) => !r.language_code)?.commands as { command: string; description: string }[];
-    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "history", "mychecks", "health", "whoami", "language", "help"]);
+    expect(english.map((c) => c.command)).toEqual(["collection", "airtime", "status", "watch", "watches", "unwatch", "receipt", "verify", "history", "mychecks", "health", "whoami", "language", "help"]);
     expect(english[0]?.description).toBe("Check a collection payment");
     const french = registrations.find((r) => r.language_code === "fr")?.commands as { description: string }[];
     expect(french[0]?.description).toBe("Vérifier un encaissement");

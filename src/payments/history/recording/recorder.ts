@@ -29,7 +29,8 @@ export function createHistoryRecorder({ journal, days, logger }: { journal: Jour
   return {
     on: true,
     record(entry, options) {
-      const status = entry.event === "answer" ? statusOf(entry.said) : undefined;
+      // An answer tells the payment's status, and so does a receipt made (what the provider said, a minute ago at most).
+      const status = entry.event === "answer" || entry.event === "receipt-made" ? statusOf(entry.said) : undefined;
       journal
         .append({
           at: entry.at,

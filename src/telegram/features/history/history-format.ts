@@ -25,7 +25,7 @@ export function saidText(said: Said | undefined, t: Translate): string {
 }
 
 function eventText(entry: HistoryEntry, who: Shown<HistoryPerson>, t: Translate): string {
-  const args = { who: whoText(who, t), number: String(entry.caseNumber ?? "") };
+  const args = { who: whoText(who, t), number: String(entry.caseNumber ?? entry.receiptNumber ?? "") };
   switch (entry.event) {
     case "watch-started":
       return t("history-event-watch-started", args);
@@ -37,6 +37,8 @@ function eventText(entry: HistoryEntry, who: Shown<HistoryPerson>, t: Translate)
       return t("history-event-case-taken", args);
     case "case-resolved":
       return t("history-event-case-resolved", args);
+    case "receipt-made":
+      return t("history-event-receipt-made", { ...args, said: saidText(entry.said, t) });
     case "answer":
       return "";
   }

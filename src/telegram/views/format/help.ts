@@ -8,6 +8,7 @@ export function formatHelp(t: Translate, options: { chatType: string; botUsernam
   if (options.chatType === "private") parts.push(new FormattedString(t("help-private-tip")));
   // Cases are an agent's, in a private chat with the bot (SUPPORT_CHAT_ID set).
   if (options.chatType === "private" && options.cases) parts.push(new FormattedString(t("help-cases")));
+  parts.push(new FormattedString(t("help-receipts")));
   parts.push(new FormattedString(t("help-inline-tip", { bot: options.botUsername })));
   if (options.admin) parts.push(new FormattedString(t("help-admin")));
   return concat(parts, "\n\n");

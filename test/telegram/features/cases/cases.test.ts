@@ -136,8 +136,9 @@ describe("🆘 Ask support under an answer", () => {
   it("is offered to an agent in private under every answer about one payment that is not SUCCESS, and nowhere else", async () => {
     const t = setup();
     for (const id of ["COL-FAILED-1", "COL-PENDING-2", "COL-MISSING-3", "COL-SLOW-4"]) expect((await t.ask(`/collection ${id}`)).buttons.map((b) => b.text), id).toContain("🆘 Ask support");
-    expect((await t.ask("/collection COL-FAILED-1")).buttons.map((b) => b.text)).toEqual(["🆘 Ask support"]);
-    expect((await t.ask("/collection COL-OK-5")).buttons).toEqual([]);
+    // A FAILED answer is settled: its receipt, and support.
+    expect((await t.ask("/collection COL-FAILED-1")).buttons.map((b) => b.text)).toEqual(["🧾 Receipt", "🆘 Ask support"]);
+    expect((await t.ask("/collection COL-OK-5")).buttons.map((b) => b.text)).toEqual(["🧾 Receipt"]);
     expect((await t.ask("/collection COL-FAILED-6 COL-FAILED-7")).buttons).toEqual([]);
     // Without SUPPORT_CHAT_ID: no cases at all, and /escalate says so.
     const off = createTestBot({ enquiry: statuses() });

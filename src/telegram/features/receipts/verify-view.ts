@@ -1,0 +1,47 @@
+import { paymentState, type EnquiryOutcome } from "../../../payments/enquiry/types.ts";
+import type { ReceiptCheck } from "../../../payments/receipts/verify-receipt.ts";
+import type { ReceiptPageModel } from "../../render/receipt-layout.ts";
+import { receiptLayout, type ReceiptWords } from "./receipt-view.ts";
+
+/** How a check of a receipt reads in the bot's verification link, the same for the chat and the page. */
+export function receiptPageModel(check: ReceiptCheck, link: string, words: ReceiptWords): ReceiptPageModel {
+  const { t } = words;
+  if (check.type === "unknown") return { kind: "unknown", language: words.language, heading: t("verify-unknown-heading"), text: t("verify-unknown") };
+  const { receipt, now } = check;
+  const nowText = now.type === "unchecked" ? t("verify-now-unchecked") : statusNow(now.outcome, t);
+  return {
+    kind: "genuine",
+    language: words.language,
+    heading: t("verify-genuine-heading"),
+    madeLine: t("verify-made", { when: words.when(receipt.madeAt), title: receipt.title }),
+    receipt: receiptLayout(receipt, check.code, link, words),
+    now: { heading: t("verify-now-heading"), text: nowText, differs: now.type === "differs", ...(now.type === "differs" ? { note: t("verify-now-differs") } : {}) },
+  };
+}
+
+/** What the provider says now, in a line: its status as sent, with its symbol. */
+function statusNow(outcome: EnquiryOutcome, t: ReceiptWords["t"]): string {
+  if (outcome.type !== "found") return t("verify-now-not-found");
+  const state = paymentState(outcome.transaction);
+  const symbol = state === "success" ? "✅" : state === "failed" ? "❌" : "⏳";
+  return `${symbol} ${outcome.transaction.status}`;
+}
+
+/** The check's answer in a chat: plain text, every provider field as it is (no markup to break). */
+export function verifyText(model: ReceiptPageModel, t: ReceiptWords["t"]): string {
+  if (model.kind === "unknown") return `${model.heading}\n\n${model.text}`;
+  const { receipt, now } = model;
+  const lines = [
+    model.heading,
+    model.madeLine,
+    "",
+    `${receipt.kindLabel} · ${t("receipt-field-transaction")}: ${receipt.transactionId}`,
+    `${receipt.status.symbol} ${receipt.status.text}`,
+    ...receipt.fields.map((field) => `${field.label}: ${field.value}`),
+    `${receipt.codeLabel}: ${receipt.code}`,
+    "",
+    `${now.heading}: ${now.text}`,
+    ...(now.note ? [now.note] : []),
+  ];
+  return lines.join("\n");
+}
