@@ -18,7 +18,7 @@ export interface HistorySizes {
   reads: number;
 }
 
-export const HISTORY_FULL: HistorySizes = { layout: { total: 1_000_000, payment: 10_000, person: 50_000, exported: 100_000, old: 100_000 }, rounds: 4, burst: 500, alone: 30, reads: 10 };
+export const HISTORY_FULL: HistorySizes = { layout: { total: 1_000_000, payment: 10_000, person: 50_000, exported: 100_000, old: 100_000 }, rounds: 6, burst: 500, alone: 30, reads: 10 };
 export const HISTORY_QUICK: HistorySizes = { layout: { total: 20_000, payment: 1_000, person: 2_000, exported: 5_000, old: 5_000 }, rounds: 2, burst: 150, alone: 8, reads: 3 };
 
 /** Agents who send /collection (each its own rate limit); the busy agent and the admin ask the reads. */
@@ -142,11 +142,10 @@ async function onStore(store: BenchStore, sizes: HistorySizes) {
       const filled = await startOn(store, "filled");
       try {
         const commands = await emptyAgainstFilled(empty.rig, filled.rig, sizes);
-        const roundTrips = empty.proxy ? (await oneAtATime(empty.rig, AGENTS, sizes.alone, (n) => `/collection COL-SUCCESS-RT${n}`, empty.proxy)).roundTripsBeforeReply : undefined;
         const history = await reads(filled.rig, ADMIN, `/history ${BUSY_PAYMENT}`, sizes.reads);
         const myChecks = await reads(filled.rig, BUSY_AGENT, "/mychecks", sizes.reads);
         const exported = await exportWhileOthersAsk(filled.rig, sizes);
-        return { commands, roundTrips, history, myChecks, exported };
+        return { commands, history, myChecks, exported };
       } finally {
         await filled.close();
       }
@@ -158,19 +157,22 @@ async function onStore(store: BenchStore, sizes: HistorySizes) {
   return { filledPerSecond, ...measured, ...(await afterwards(store, sizes, now)) };
 }
 
-/** With the filled bot stopped: the round trips with HISTORY_DAYS=0 (Redis), then the old entries' removal. */
-async function afterwards(store: BenchStore, sizes: HistorySizes, now: number) {
-  let roundTripsOff: number | undefined;
-  if (store.name === "redis") {
-    const off = await startOn(store, "off");
-    try {
-      roundTripsOff = (await oneAtATime(off.rig, AGENTS, sizes.alone, (n) => `/collection COL-SUCCESS-RTOFF${n}`, off.proxy)).roundTripsBeforeReply;
-    } finally {
-      await off.close();
-    }
+/** Redis round trips before the reply of a new /collection, one agent at a time, on a bot whose store is behind the counting proxy. */
+async function roundTripsOn(store: BenchStore, use: "counted" | "off", sizes: HistorySizes): Promise<number | undefined> {
+  const bot = await startOn(store, use);
+  try {
+    return (await oneAtATime(bot.rig, AGENTS, sizes.alone, (n) => `/collection COL-SUCCESS-RT${n}`, bot.proxy)).roundTripsBeforeReply;
+  } finally {
+    await bot.close();
   }
+}
+
+/** With the filled bot stopped: the round trips with the journal on and with HISTORY_DAYS=0 (Redis), then the old entries' removal. */
+async function afterwards(store: BenchStore, sizes: HistorySizes, now: number) {
+  const roundTrips = store.name === "redis" ? await roundTripsOn(store, "counted", sizes) : undefined;
+  const roundTripsOff = store.name === "redis" ? await roundTripsOn(store, "off", sizes) : undefined;
   await store.withJournal((journal) => fillJournal(journal, oldEntries(sizes.layout, now)));
-  return { roundTripsOff, removal: await removalWhileOthersAsk(store, sizes) };
+  return { roundTrips, roundTripsOff, removal: await removalWhileOthersAsk(store, sizes) };
 }
 
 type StoreFigures = Awaited<ReturnType<typeof onStore>>;

@@ -9,8 +9,8 @@ import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { deletePrefix, testPrefix } from "../../test/support/redis.ts";
 import { startLatencyProxy, type LatencyProxy } from "../latency-proxy.ts";
 
-/** Which store a bot of the scenario runs on: the filled one, an empty one, or an empty one with HISTORY_DAYS=0. */
-export type StoreUse = "filled" | "empty" | "off";
+/** Which store a bot of the scenario runs on: the filled one, an empty one, or empty ones whose round trips are counted (journal on, and HISTORY_DAYS=0). */
+export type StoreUse = "filled" | "empty" | "counted" | "off";
 
 /**
  * One of the two stores, as the history scenario uses it: the filled history (appended to by the
@@ -20,7 +20,11 @@ export type StoreUse = "filled" | "empty" | "off";
 export interface BenchStore {
   readonly name: "sqlite" | "redis";
   withJournal<T>(run: (journal: Journal) => Promise<T>): Promise<T>;
-  /** The bot's environment for that store; with Redis, through a proxy (no delay) that counts the bot's round trips. */
+  /**
+   * The bot's environment for that store. With Redis, the counted ones go through a proxy (no
+   * delay) that counts the bot's round trips; the others straight to Redis, since the proxy, in the
+   * bench's process, adds its own time to replies of a megabyte (a page of a long timeline).
+   */
   env(use: StoreUse): Promise<{ env: Record<string, string>; proxy?: LatencyProxy }>;
   /** Entries older than `before` in the filled store. */
   countOlder(before: number): Promise<number>;
@@ -60,7 +64,7 @@ export function sqliteBenchStore(): BenchStore {
 }
 
 export function redisBenchStore(url: string): BenchStore {
-  const prefixes: Record<StoreUse, string> = { filled: testPrefix("bench-history"), empty: testPrefix("bench-history-empty"), off: testPrefix("bench-history-off") };
+  const prefixes: Record<StoreUse, string> = { filled: testPrefix("bench-history"), empty: testPrefix("bench-history-empty"), counted: testPrefix("bench-history-on"), off: testPrefix("bench-history-off") };
   const client = new Redis(url);
   return {
     name: "redis",
@@ -73,6 +77,7 @@ export function redisBenchStore(url: string): BenchStore {
       }
     },
     async env(use) {
+      if (use !== "counted" && use !== "off") return { env: { REDIS_URL: url, REDIS_PREFIX: prefixes[use] } };
       const proxy = await startLatencyProxy({ target: url, delayMs: 0 });
       return { env: { REDIS_URL: proxy.url, REDIS_PREFIX: prefixes[use] }, proxy };
     },
