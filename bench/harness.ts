@@ -41,9 +41,11 @@ export async function startRig(
     nodeFlags?: readonly string[];
     /** A command the bot runs under (valgrind, to count instructions). */
     wrapper?: readonly string[];
+    /** Where update IDs start (a store that bots before this one used remembers theirs as handled). */
+    firstUpdateId?: number;
   },
 ): Promise<Rig> {
-  const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO });
+  const telegram = await startFakeBotApi({ token: BOT_TOKEN, botInfo: BOT_INFO, ...(options.firstUpdateId === undefined ? {} : { firstUpdateId: options.firstUpdateId }) });
   const sandbox = await startSandbox({ token: SANDBOX_TOKEN, latencyMs: options.latencyMs, ...(options.onEnquiry ? { onEnquiry: options.onEnquiry } : {}) });
   // A store of the rig's own, removed with it (scenarios seed theirs through `env.STATE_DB`).
   const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));

@@ -53,7 +53,7 @@ async function commandsCost(rig: Rig, users: number[], count: number, text: (n: 
  * round trips made between the command and its reply: the proxy's writes in that stretch, less
  * those of an idle stretch as long just after (the background loops: leases, copies of records).
  */
-async function oneAtATime(rig: Rig, users: readonly number[], count: number, text: (n: number) => string, proxy?: LatencyProxy) {
+export async function oneAtATime(rig: Rig, users: readonly number[], count: number, text: (n: number) => string, proxy?: LatencyProxy) {
   const latencyMs: number[] = [];
   let roundTrips = 0;
   for (let n = 0; n < count; n++) {

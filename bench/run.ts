@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { parseConfig } from "../src/config/config.ts";
 import { BOT_TOKEN } from "../test/support/bot-harness.ts";
 import { BACKGROUND_FULL, BACKGROUND_QUICK, bulkFile, settleStorm, watchStorm } from "./background.ts";
+import { HISTORY_FULL, HISTORY_QUICK, historyAtSize } from "./history.ts";
 import { RECEIPTS_FULL, RECEIPTS_QUICK, receiptRendering } from "./receipts.ts";
 import { REDIS_FULL, REDIS_QUICK, redisMode } from "./redis-mode.ts";
 import { fastServiceHeavyTraffic, FULL, memory, memoryAfterBurst, morningBurst, QUICK, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
@@ -49,6 +50,7 @@ const steps: { name: keyof ScenarioResults; title: string; run: () => Promise<vo
   { name: "bulkFile", title: "a bulk file", run: async () => void (scenarios.bulkFile = await bulkFile(background)) },
   { name: "redisMode", title: "Redis mode", run: async () => void (scenarios.redisMode = await redisMode(quick ? REDIS_QUICK : REDIS_FULL)) },
   { name: "receipts", title: "receipt pictures", run: async () => void (scenarios.receipts = await receiptRendering(quick ? RECEIPTS_QUICK : RECEIPTS_FULL)) },
+  { name: "history", title: "the history at size", run: async () => void (scenarios.history = await historyAtSize(quick ? HISTORY_QUICK : HISTORY_FULL)) },
 ];
 const chosen = steps.filter((step) => (only ? only.includes(step.name) : !(quick && step.quick === false)));
 for (const [index, step] of chosen.entries()) {

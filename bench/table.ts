@@ -1,4 +1,5 @@
 import type { bulkFile, settleStorm, watchStorm } from "./background.ts";
+import type { historyAtSize } from "./history.ts";
 import type { receiptRendering } from "./receipts.ts";
 import type { redisMode } from "./redis-mode.ts";
 import type { fastServiceHeavyTraffic, memory, memoryAfterBurst, morningBurst, slowServiceManyUsers, upstreamEconomy } from "./scenarios.ts";
@@ -16,6 +17,7 @@ export type ScenarioResults = Partial<{
   bulkFile: Awaited<ReturnType<typeof bulkFile>>;
   redisMode: Awaited<ReturnType<typeof redisMode>>;
   receipts: Awaited<ReturnType<typeof receiptRendering>>;
+  history: Awaited<ReturnType<typeof historyAtSize>>;
 }>;
 
 interface Results {
@@ -226,5 +228,36 @@ export function renderTable(results: Results, poolSize: number): string {
       ].join("\n"),
     );
   }
+  if (s.history) parts.push(historyTable(s.history));
   return parts.join("\n\n");
+}
+
+type History = NonNullable<ScenarioResults["history"]>;
+
+/** 10. The history at size: one column per store, each row a target with what was measured. */
+function historyTable(h: History): string {
+  const { layout } = h;
+  const stores = [h.sqlite, ...("skipped" in h.redis ? [] : [h.redis])];
+  const cells = (cell: (store: History["sqlite"]) => string) => stores.map(cell);
+  const ms = (value: number) => n(value, 1);
+  const lat = (l: { p50Ms: number; p95Ms: number }) => `${ms(l.p50Ms)} / ${ms(l.p95Ms)}`;
+  const judged = (ok: boolean, text: string) => `${text} ${pass(ok)}`;
+  return [
+    `**10. The history at size: ${n(layout.total)} entries (one payment with ${n(layout.payment)}, one agent with ${n(layout.person)}, ${n(layout.exported)} yesterday), then ${n(layout.old)} older than HISTORY_DAYS; the bot on an empty history and on the filled one in turns (ours)**`,
+    "",
+    `| | target | SQLite | ${"skipped" in h.redis ? "Redis (not measured)" : "Redis"} |`,
+    "|---|---|---:|---:|",
+    row("entries appended a second through the Journal port, batches of 5,000 (filling the bench's store)", "", ...cells((x) => n(x.filledPerSecond))),
+    row("CPU ms per /collection, bursts: empty / filled", "filled ≤ 1.1× empty", ...cells((x) => judged(x.targets.cpuWithin1_1xEmpty, `${n(x.commands.cpuMsPerCommand.empty, 2)} / ${n(x.commands.cpuMsPerCommand.filled, 2)} (${n(x.ratios.cpuPerCommand, 2)}×)`))),
+    row("/collection one at a time, p50 (ms): empty / filled", "unchanged (≤ 1.1× or +1 ms)", ...cells((x) => judged(x.targets.latencyUnchanged, `${ms(x.commands.oneAtATime.empty.p50Ms)} / ${ms(x.commands.oneAtATime.filled.p50Ms)}`))),
+    row(`/history of the payment with ${n(layout.payment)} entries, p50 / p95 (ms)`, "≤ 200", ...cells((x) => judged(x.targets.historyWithin200Ms, lat(x.history)))),
+    row(`/mychecks of the agent with ${n(layout.person)} checks, p50 / p95 (ms)`, "≤ 200", ...cells((x) => judged(x.targets.myChecksWithin200Ms, lat(x.myChecks)))),
+    row(`/export of ${n(layout.exported)} entries: the CSV sent after (s); both files (s)`, "≤ 15", ...cells((x) => judged(x.targets.exportSentWithin15s, `${n(x.exported.secondsToDocument, 1)}; ${n(x.exported.secondsToBothFiles, 1)}`))),
+    row("RSS during the export (MB): before → peak", "growth ≤ 30", ...cells((x) => judged(x.targets.exportRssWithin30Mb, `${n(x.exported.rssMb.before)} → ${n(x.exported.rssMb.peak)} (+${n(x.exported.rssMb.growth, 1)})`))),
+    row("others' /collection, p50 / p95 (ms): quiet; during the export", "p95 ≤ quiet + 50", ...cells((x) => judged(x.targets.othersDuringExportWithin50Ms, `${lat(x.exported.othersMs.quiet)}; ${lat(x.exported.othersMs.meanwhile)} (${x.exported.othersMs.meanwhile.count})`))),
+    row("Redis round trips before the reply of a new /collection, one at a time: journal on / HISTORY_DAYS=0", "on ≤ off", ...cells((x) => (x.roundTrips === undefined ? "–" : judged(x.targets.noRoundTripAddedByTheJournal, `${n(x.roundTrips, 2)} / ${n(x.roundTripsOff, 2)}`)))),
+    row(`removing ${n(layout.old)} old entries at start: all gone after (s)`, "", ...cells((x) => n(x.removal.secondsToRemoveAll, 1))),
+    row("others' /collection, p50 / p95 (ms): while they are removed (commands); after", "p95 ≤ after + 10", ...cells((x) => judged(x.targets.removalHoldsNothingUp, `${lat(x.removal.othersMs.during)} (${x.removal.othersMs.during.count}); ${lat(x.removal.othersMs.quiet)}`))),
+    ...("skipped" in h.redis ? ["", `Redis: not measured: ${h.redis.skipped}.`] : []),
+  ].join("\n");
 }

@@ -53,7 +53,13 @@ interface UserRef {
  * long-polling getUpdates with offsets, the methods the bot calls, and Telegram's error format.
  * It plays the users (updates are pushed in) and records every call the bot makes.
  */
-export async function startFakeBotApi(options: { token: string; botInfo: UserFromGetMe; forums?: readonly number[] }) {
+export async function startFakeBotApi(options: {
+  token: string;
+  botInfo: UserFromGetMe;
+  forums?: readonly number[];
+  /** Where update IDs start: past those a bot already handled on the same store (its claims remember them). */
+  firstUpdateId?: number;
+}) {
   const calls: RecordedCall[] = [];
   const updates: Update[] = [];
   const failures: InjectedFailure[] = [];
@@ -64,7 +70,7 @@ export async function startFakeBotApi(options: { token: string; botInfo: UserFro
   const delays = new Map<string, number>();
   /** Every request per method, failed ones included. */
   const attempts = new Map<string, number>();
-  let nextUpdateId = 1;
+  let nextUpdateId = options.firstUpdateId ?? 1;
   let nextMessageId = 1;
   let nextTopicId = 1000;
   let confirmedOffset = 0;

@@ -7,7 +7,7 @@ export const HISTORY_HOWS = ["command", "bare-id", "refresh", "inline", "bulk", 
 export type HistoryHow = (typeof HISTORY_HOWS)[number];
 
 /** What an entry records: an answer about the payment, or something else that happened to it. */
-export const HISTORY_EVENTS = ["answer", "watch-started", "watch-notified", "case-opened", "case-taken", "case-resolved", "receipt-made"] as const;
+export const HISTORY_EVENTS = ["answer", "watch-started", "watch-notified", "case-opened", "case-taken", "case-resolved", "receipt-made", "receipt-revoked"] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 
 /** What the bot said about the payment. */
@@ -42,7 +42,7 @@ export interface HistoryEntry {
   how: HistoryHow;
   /** For a case's events: its number. */
   caseNumber?: number | undefined;
-  /** For a receipt made: its number (what its picture prints and the audit names). */
+  /** For a receipt made or revoked: its number (what its picture prints and the audit names). */
   receiptNumber?: number | undefined;
 }
 

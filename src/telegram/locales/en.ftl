@@ -575,6 +575,7 @@ history-event-case-opened = 🆘 case #{$number} opened by {$who}
 history-event-case-taken = ✋ case #{$number} taken by {$who}
 history-event-case-resolved = ✅ case #{$number} resolved by {$who}
 history-event-receipt-made = 🧾 receipt no. {$number} made by {$who}: {$said}
+history-event-receipt-revoked = 🧾 receipt no. {$number} revoked by {$who}
 history-last-status = Last known status: {$status}
 history-no-status = No status known yet.
 history-page = Page {$page} of {$pages}

@@ -625,6 +625,7 @@ history-event-case-opened = 🆘 dossier n° {$number} ouvert par {$who}
 history-event-case-taken = ✋ dossier n° {$number} pris en charge par {$who}
 history-event-case-resolved = ✅ dossier n° {$number} résolu par {$who}
 history-event-receipt-made = 🧾 reçu n° {$number} établi par {$who} : {$said}
+history-event-receipt-revoked = 🧾 reçu n° {$number} annulé par {$who}
 history-last-status = Dernier statut connu : {$status}
 history-no-status = Aucun statut connu pour l'instant.
 history-page = Page {$page} sur {$pages}

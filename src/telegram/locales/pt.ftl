@@ -620,6 +620,7 @@ history-event-case-opened = 🆘 caso n.º {$number} aberto por {$who}
 history-event-case-taken = ✋ caso n.º {$number} assumido por {$who}
 history-event-case-resolved = ✅ caso n.º {$number} resolvido por {$who}
 history-event-receipt-made = 🧾 recibo n.º {$number} emitido por {$who}: {$said}
+history-event-receipt-revoked = 🧾 recibo n.º {$number} anulado por {$who}
 history-last-status = Último estado conhecido: {$status}
 history-no-status = Ainda não há nenhum estado conhecido.
 history-page = Página {$page} de {$pages}

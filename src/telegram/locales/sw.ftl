@@ -574,6 +574,7 @@ history-event-case-opened = 🆘 kesi namba {$number} ilifunguliwa na {$who}
 history-event-case-taken = ✋ kesi namba {$number} ilichukuliwa na {$who}
 history-event-case-resolved = ✅ kesi namba {$number} ilitatuliwa na {$who}
 history-event-receipt-made = 🧾 risiti namba {$number} ilitolewa na {$who}: {$said}
+history-event-receipt-revoked = 🧾 risiti namba {$number} ilifutwa na {$who}
 history-last-status = Hali ya mwisho inayojulikana: {$status}
 history-no-status = Bado hakuna hali inayojulikana.
 history-page = Ukurasa {$page} kati ya {$pages}

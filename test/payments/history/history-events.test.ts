@@ -5,7 +5,7 @@ import { auditIntoHistory } from "../../../src/payments/history/recording/case-e
 import { decodeEntry, encodeEntry, type HistoryEntry } from "../../../src/payments/history/entry.ts";
 import { eventEntries, peopleAsOne } from "../../../src/payments/history/events.ts";
 import { NO_HISTORY, type HistoryRecorder } from "../../../src/payments/history/recording/recorder.ts";
-import { receiptMadeEntry } from "../../../src/payments/history/recording/receipt-entries.ts";
+import { receiptMadeEntry, receiptRevokedEntry } from "../../../src/payments/history/recording/receipt-entries.ts";
 import { foldTimeline } from "../../../src/payments/history/timeline.ts";
 import { receiptOf, type FinalOutcome } from "../../../src/payments/receipts/receipt.ts";
 import { outcomes } from "../../support/outcomes.ts";
@@ -51,5 +51,20 @@ describe("a payment's events", () => {
     const timeline = foldTimeline([entry], { userId: 11, admin: false, inSupportChat: false, mayAsk: true }, "own-and-changes");
     expect(timeline.lines).toEqual([{ type: "event", entry, who: { type: "you" } }]);
     expect(timeline.status).toBe("FAILED");
+  });
+
+  it("of a receipt revoked name the admin, when and where, and leave the status as it was", () => {
+    const outcome = outcomes.success("collection", "TX-1") as FinalOutcome;
+    const made = receiptOf(outcome, "success", { number: 12, now: T0, keepMs: 1_000, title: "Duka", language: "en", by: { userId: 11, name: "Ama" }, chatId: 11 });
+    const revoked = { ...made, revoked: { at: T0 + 60_000, by: { userId: 70, name: "Zawadi" } } };
+    const entry = receiptRevokedEntry(revoked, { who: { id: 70, name: "Zawadi" }, where: { chatId: 70, title: "private" } });
+    expect(entry).toEqual({ at: T0 + 60_000, event: "receipt-revoked", how: "receipt", kind: "collection", transactionId: "TX-1", receiptNumber: 12, who: { id: 70, name: "Zawadi" }, where: { chatId: 70, title: "private" } });
+    expect(decodeEntry(encodeEntry(entry))).toMatchObject(entry);
+    const timeline = foldTimeline([receiptMadeEntry(made, { who: { id: 11, name: "Ama" }, where: undefined }), entry], { userId: 11, admin: false, inSupportChat: false, mayAsk: true }, "own-and-changes");
+    expect(timeline.lines.map((line) => line.type === "event" && [line.entry.event, line.who.type])).toEqual([
+      ["receipt-made", "you"],
+      ["receipt-revoked", "someone"],
+    ]);
+    expect(timeline.status).toBe("SUCCESS");
   });
 });

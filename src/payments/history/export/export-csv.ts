@@ -1,12 +1,30 @@
+import { setImmediate } from "node:timers/promises";
 import { stringify } from "csv-stringify/sync";
 import { EXPORT_COLUMNS, exportRow, LATEST_COLUMNS, type LatestPerPayment } from "./export-rows.ts";
 import type { HistoryEntry } from "../entry.ts";
 
-/** Rows turned into CSV at a time: a chunk of a few hundred kilobytes, the event loop free in between. */
-const ROWS_PER_CHUNK = 500;
+/**
+ * Rows turned into CSV at a time: a chunk of about 25 kilobytes. After each, the event loop gets a
+ * turn: the rows may come without any I/O between them (SQLite answers at once, and a socket that
+ * takes everything never makes the stream wait), and a command must not wait behind seconds of them.
+ */
+const ROWS_PER_CHUNK = 100;
 
 const csv = (rows: string[][]) => stringify(rows, { record_delimiter: "windows" });
 const header = (columns: readonly string[]) => Buffer.from(`\ufeff${csv([[...columns]])}`, "utf8");
+
+async function* inChunks(rows: AsyncIterable<string[]> | Iterable<string[]>): AsyncGenerator<Uint8Array> {
+  let chunk: string[][] = [];
+  for await (const row of rows) {
+    chunk.push(row);
+    if (chunk.length >= ROWS_PER_CHUNK) {
+      yield Buffer.from(csv(chunk), "utf8");
+      chunk = [];
+      await setImmediate();
+    }
+  }
+  if (chunk.length > 0) yield Buffer.from(csv(chunk), "utf8");
+}
 
 /**
  * Entries as a CSV document that Excel and LibreOffice open as written (UTF-8 with a BOM, RFC 4180
@@ -16,19 +34,18 @@ const header = (columns: readonly string[]) => Buffer.from(`\ufeff${csv([[...col
  */
 export async function* exportCsv(entries: AsyncIterable<HistoryEntry>, iso: (at: number) => string, seen?: (entry: HistoryEntry) => void): AsyncGenerator<Uint8Array> {
   yield header(EXPORT_COLUMNS);
-  let rows: string[][] = [];
-  for await (const entry of entries) {
-    seen?.(entry);
-    rows.push(exportRow(entry, iso));
-    if (rows.length >= ROWS_PER_CHUNK) {
-      yield Buffer.from(csv(rows), "utf8");
-      rows = [];
-    }
-  }
-  if (rows.length > 0) yield Buffer.from(csv(rows), "utf8");
+  yield* inChunks(
+    (async function* () {
+      for await (const entry of entries) {
+        seen?.(entry);
+        yield exportRow(entry, iso);
+      }
+    })(),
+  );
 }
 
-/** The second file: the latest status of each payment in the range, as reconciliation needs it. */
-export function latestCsv(latest: LatestPerPayment, iso: (at: number) => string): Buffer {
-  return Buffer.concat([header(LATEST_COLUMNS), Buffer.from(csv(latest.rows(iso)), "utf8")]);
+/** The second file: the latest status of each payment in the range, as reconciliation needs it, written chunk by chunk as the first. */
+export async function* latestCsv(latest: LatestPerPayment, iso: (at: number) => string): AsyncGenerator<Uint8Array> {
+  yield header(LATEST_COLUMNS);
+  yield* inChunks(latest.eachRow(iso));
 }

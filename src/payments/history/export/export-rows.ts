@@ -23,11 +23,15 @@ export function isoInZone(zoneName: string): (at: number) => string {
   };
 }
 
+/** The status column: what the answer said, or why it could not check. */
+const statusText = (said: HistoryEntry["said"]): string =>
+  said === undefined ? "" : said.type === "found" ? said.status : said.type === "not_found" ? "NOT_FOUND" : `COULD_NOT_CHECK (${said.cause})`;
+
 /** One entry as a row of the export, every cell neutralised. */
 export function exportRow(entry: HistoryEntry, iso: (at: number) => string): string[] {
   const said = entry.said;
   const found = said?.type === "found" ? said : undefined;
-  const status = said === undefined ? "" : said.type === "found" ? said.status : said.type === "not_found" ? "NOT_FOUND" : `COULD_NOT_CHECK (${said.cause})`;
+  const status = statusText(said);
   const chat = entry.where ? `${entry.where.title} (${entry.where.chatId})${entry.where.topic !== undefined ? ` #${entry.where.topic}` : ""}` : "";
   return [
     iso(entry.at),
@@ -45,9 +49,20 @@ export function exportRow(entry: HistoryEntry, iso: (at: number) => string): str
   ];
 }
 
+/** What the second file keeps of a payment: only its row's fields (a decoded entry is about 1 KB, and a day may name 100,000 payments). */
+interface Latest {
+  kind: HistoryEntry["kind"];
+  transactionId: string;
+  status: string;
+  at: number;
+  /** Whether the kept answer could not check: any later answer replaces it. */
+  unknown: boolean;
+  answers: number;
+}
+
 /** The latest status of each payment in the range, as reconciliation needs it. */
 export class LatestPerPayment {
-  private readonly latest = new Map<string, { entry: HistoryEntry; answers: number }>();
+  private readonly latest = new Map<string, Latest>();
 
   add(entry: HistoryEntry): void {
     if (entry.event !== "answer") return;
@@ -55,18 +70,23 @@ export class LatestPerPayment {
     const known = this.latest.get(key);
     // An answer that could not check tells nothing of the status: the last one that did stays.
     const tells = entry.said !== undefined && entry.said.type !== "unknown";
-    if (!known) this.latest.set(key, { entry, answers: 1 });
-    else this.latest.set(key, { entry: tells || known.entry.said?.type === "unknown" ? entry : known.entry, answers: known.answers + 1 });
+    if (known && !tells && !known.unknown) {
+      known.answers++;
+      return;
+    }
+    this.latest.set(key, { kind: entry.kind, transactionId: entry.transactionId, status: statusText(entry.said), at: entry.at, unknown: entry.said?.type === "unknown", answers: (known?.answers ?? 0) + 1 });
   }
 
   get size(): number {
     return this.latest.size;
   }
 
+  /** The rows one at a time, as the file is written: never all of them at once. */
+  *eachRow(iso: (at: number) => string): Generator<string[]> {
+    for (const { kind, transactionId, status, at, answers } of this.latest.values()) yield [exportCell(transactionId, 100), kind, exportCell(status, 60), iso(at), String(answers)];
+  }
+
   rows(iso: (at: number) => string): string[][] {
-    return [...this.latest.values()].map(({ entry, answers }) => {
-      const [, , id = "", status = ""] = exportRow(entry, iso);
-      return [id, entry.kind, status, iso(entry.at), String(answers)];
-    });
+    return [...this.eachRow(iso)];
   }
 }

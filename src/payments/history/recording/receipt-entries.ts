@@ -18,3 +18,20 @@ export function receiptMadeEntry(receipt: Receipt, asked: { who: HistoryPerson |
     receiptNumber: receipt.number,
   };
 }
+
+/**
+ * A receipt revoked by an admin, on its payment's timeline beside the audit line: who revoked it,
+ * where, when, and its number. It says nothing of the payment: the status as last known stays.
+ */
+export function receiptRevokedEntry(receipt: Receipt, asked: { who: HistoryPerson | undefined; where: HistoryPlace | undefined }): HistoryEntry {
+  return {
+    at: receipt.revoked?.at ?? receipt.madeAt,
+    event: "receipt-revoked",
+    kind: receipt.kind,
+    transactionId: receipt.transactionId,
+    who: asked.who,
+    where: asked.where,
+    how: "receipt",
+    receiptNumber: receipt.number,
+  };
+}

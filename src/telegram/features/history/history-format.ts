@@ -39,6 +39,8 @@ function eventText(entry: HistoryEntry, who: Shown<HistoryPerson>, t: Translate)
       return t("history-event-case-resolved", args);
     case "receipt-made":
       return t("history-event-receipt-made", { ...args, said: saidText(entry.said, t) });
+    case "receipt-revoked":
+      return t("history-event-receipt-revoked", args);
     case "answer":
       return "";
   }

@@ -4,7 +4,7 @@ import { isAdmin, type AccessPolicy } from "../../../access/policy.ts";
 import type { ReceiptSettings } from "../../../config/areas/receipts.ts";
 import type { Checker } from "../../../payments/check.ts";
 import type { EnquiryOutcome } from "../../../payments/enquiry/types.ts";
-import { receiptMadeEntry } from "../../../payments/history/recording/receipt-entries.ts";
+import { receiptMadeEntry, receiptRevokedEntry } from "../../../payments/history/recording/receipt-entries.ts";
 import type { HistoryRecorder } from "../../../payments/history/recording/recorder.ts";
 import { queryCost, relevantOutcomes, type Query, type Scope } from "../../../payments/query.ts";
 import { makeReceipt, type MakeReceiptDeps } from "../../../payments/receipts/make-receipt.ts";
@@ -32,7 +32,7 @@ export interface ReceiptMakingDeps {
   policy: AccessPolicy;
   /** The picture (PNG) of a receipt; without one, the receipt is sent as its caption's text. */
   picture?: ((layout: ReceiptLayout) => Promise<Buffer>) | undefined;
-  /** Where each receipt made is recorded, once it is sent ("receipt made by …" on its payment's timeline). */
+  /** Where each receipt made (once it is sent) and revoked is recorded ("receipt made by …", "revoked by …" on its payment's timeline). */
   history?: HistoryRecorder | undefined;
 }
 
@@ -78,6 +78,8 @@ export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses):
         const revoked = await revokeReceipt(deps.making, request.code, { userId: by.id, name: by.name });
         const text = revoked.type === "revoked" ? ctx.t("receipt-revoked", { number: String(revoked.receipt.number), id: revoked.receipt.transactionId }) : ctx.t("receipt-revoke-unknown");
         await ctx.reply(text, { reply_parameters: replyParameters });
+        // Audited already; on the payment's timeline too, after the reply as a receipt made is.
+        if (revoked.type === "revoked" && deps.history?.on) deps.history.record(receiptRevokedEntry(revoked.receipt, askedIn(ctx)));
         return;
       }
       case "make": {

@@ -173,6 +173,23 @@ describe("checking a receipt: /start r_<code> and /verify, open to anyone in pri
     expect(t.harness.logs.lines.filter((line) => line.includes('"action":"revoked"'))).toHaveLength(1);
   });
 
+  it("puts a revocation on the payment's timeline, the admin named to admins, the status left as it was", async () => {
+    const t = setup();
+    const { code } = await t.receiptOf("COL-OK-1", " collection");
+    await t.say(`/receipt revoke ${code}`, ADMIN);
+    // Nothing more is written for a receipt revoked already, nor for a code that is wrong.
+    await t.say(`/receipt revoke ${code}`, ADMIN);
+    await t.say("/receipt revoke ZZZZ-ZZZZ-ZZZZ", ADMIN);
+    await new Promise((resolve) => setImmediate(resolve));
+    const admin = String((await t.say("/history COL-OK-1 collection", ADMIN))[0]?.payload.text);
+    expect(admin).toMatch(/ 🧾 receipt no\. 1 made by Ama: SUCCESS.*\n.* 🧾 receipt no\. 1 revoked by you\n/);
+    expect(admin.match(/revoked by/g)).toHaveLength(1);
+    expect(admin).toContain("Last known status: SUCCESS");
+    const agent = String((await t.say("/history COL-OK-1 collection"))[0]?.payload.text);
+    expect(agent).toContain("🧾 receipt no. 1 revoked by someone");
+    expect(agent).not.toContain("Zawadi");
+  });
+
   it("lets only admins revoke, and says when there is nothing to revoke", async () => {
     const t = setup();
     const { code } = await t.receiptOf("COL-OK-1");
