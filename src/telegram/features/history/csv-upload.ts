@@ -3,7 +3,7 @@ import { InputFile, type Api } from "grammy";
 /** grammY types its signals with the abort-controller package's AbortSignal, which Node's satisfies. */
 type CallSignal = Parameters<Api["sendDocument"]>[3];
 
-/** A CSV streamed from the store as Telegram receives it, sent so that a retry and a failed read both end well. */
+/** A CSV made as Telegram receives it, sent so that a retry and a failed read both end well. */
 export interface CsvUpload {
   file: InputFile;
   /** Give it to the send: once reading failed, no retry is attempted (the file cannot be whole). */

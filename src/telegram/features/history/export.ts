@@ -1,4 +1,4 @@
-import { Composer, InputFile } from "grammy";
+import { Composer } from "grammy";
 import { isAdmin } from "../../../access/policy.ts";
 import type { HistoryEntry } from "../../../payments/history/entry.ts";
 import { exportCsv, latestCsv } from "../../../payments/history/export/export-csv.ts";
@@ -87,7 +87,10 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       return exportCsv(attempt === 0 ? entries : rangeEntries(deps.journal, request.from, request.to, request.filters), iso, seen);
     }, `history-${name}.csv`);
     await ctx.api.sendDocument(chatId, upload.file, { caption: ctx.t("export-caption", range), ...topic }, upload.signal);
-    if (latest.size > 0) await ctx.api.sendDocument(chatId, new InputFile(latestCsv(latest, iso), `latest-${name}.csv`), { caption: ctx.t("export-latest-caption", range), ...topic });
+    if (latest.size > 0) {
+      const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`);
+      await ctx.api.sendDocument(chatId, second.file, { caption: ctx.t("export-latest-caption", range), ...topic }, second.signal);
+    }
     await tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-done", { ...range, count, payments: latest.size })), ctx.logger);
   };
   return composer;
