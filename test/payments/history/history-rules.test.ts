@@ -123,6 +123,14 @@ describe("an export's request", () => {
     expect(matchesFilters(entry, { status: "SUCCESS" })).toBe(false);
     expect(matchesFilters(entry, { user: alice.id })).toBe(false);
   });
+  it("finds the payments the service did not know with status=NOT_FOUND, as the export's status column writes them", () => {
+    const parsed = parseExportRequest("today status=not_found", now, "UTC");
+    const filters = parsed.type === "ok" ? parsed.request.filters : {};
+    const unknown: HistoryEntry = { ...answer(T0, bob, "FAILED"), said: saidOf(outcomes.notFound("collection", "TX-1")) };
+    expect(exportRow(unknown, isoInZone("UTC"))[3]).toBe("NOT_FOUND");
+    expect(matchesFilters(unknown, filters)).toBe(true);
+    expect(matchesFilters(answer(T0, bob, "FAILED"), filters)).toBe(false);
+  });
 });
 
 describe("export rows", () => {

@@ -1,6 +1,6 @@
 import { addDays, dayKey, timeZone, type WallClock } from "../../../util/time-zone.ts";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../enquiry/types.ts";
-import { statusOf, type HistoryEntry } from "../entry.ts";
+import { NOT_FOUND, statusOf, type HistoryEntry } from "../entry.ts";
 
 /** The longest range one export covers: a quarter. */
 export const MAX_EXPORT_DAYS = 92;
@@ -43,7 +43,8 @@ export function parseExportRequest(text: string, now: number, zoneName: string):
       const [, name = "", value = ""] = filter;
       const key = name.toLowerCase();
       if (key === "kind" && (ENQUIRY_KINDS as readonly string[]).includes(value.toLowerCase())) filters.kind = value.toLowerCase() as EnquiryKind;
-      else if (key === "status" && value !== "") filters.status = value.trim().toUpperCase();
+      // status=NOT_FOUND, as the export's status column writes it, is the journal's "not found".
+      else if (key === "status" && value !== "") filters.status = value.trim().toUpperCase() === "NOT_FOUND" ? NOT_FOUND : value.trim().toUpperCase();
       else if (key === "user" && /^[1-9]\d{0,15}$/.test(value)) filters.user = Number(value);
       else return { type: "bad-filter", text: word };
       continue;

@@ -1,4 +1,4 @@
-import { Composer, InputFile } from "grammy";
+import { Composer } from "grammy";
 import { isAdmin } from "../../../access/policy.ts";
 import type { HistoryEntry } from "../../../payments/history/entry.ts";
 import { exportCsv, latestCsv } from "../../../payments/history/export/export-csv.ts";
@@ -7,6 +7,7 @@ import { isoInZone, LatestPerPayment } from "../../../payments/history/export/ex
 import { firstAndRest, rangeEntries } from "../../../payments/history/read-range.ts";
 import type { BotContext } from "../../context.ts";
 import { topicOfUpdate, inTopic } from "../../topic.ts";
+import { csvUpload } from "./csv-upload.ts";
 import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
 import type { Translate } from "../../views/format/translate.ts";
@@ -68,7 +69,7 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
   const sendExport = async (ctx: BotContext, request: ExportRequest, entries: AsyncGenerator<HistoryEntry>, progressId: number, range: { from: string; to: string }) => {
     const chatId = ctx.chat?.id ?? 0;
     const topic = inTopic(topicOfUpdate(ctx));
-    const latest = new LatestPerPayment();
+    let latest = new LatestPerPayment();
     let count = 0;
     let shownAt = deps.now();
     const seen = (entry: HistoryEntry) => {
@@ -80,8 +81,16 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       void tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-progress", { ...range, count })), ctx.logger).catch(() => undefined);
     };
     const name = request.firstDay === request.lastDay ? request.firstDay : `${request.firstDay}_${request.lastDay}`;
-    await ctx.api.sendDocument(chatId, new InputFile(exportCsv(entries, iso, seen), `history-${name}.csv`), { caption: ctx.t("export-caption", range), ...topic });
-    if (latest.size > 0) await ctx.api.sendDocument(chatId, new InputFile(latestCsv(latest, iso), `latest-${name}.csv`), { caption: ctx.t("export-latest-caption", range), ...topic });
+    // A retry (a 429 once the file is up) sends the whole file again: counted again from nothing.
+    const upload = csvUpload((attempt) => {
+      if (attempt > 0) [count, latest] = [0, new LatestPerPayment()];
+      return exportCsv(attempt === 0 ? entries : rangeEntries(deps.journal, request.from, request.to, request.filters), iso, seen);
+    }, `history-${name}.csv`);
+    await ctx.api.sendDocument(chatId, upload.file, { caption: ctx.t("export-caption", range), ...topic }, upload.signal);
+    if (latest.size > 0) {
+      const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`);
+      await ctx.api.sendDocument(chatId, second.file, { caption: ctx.t("export-latest-caption", range), ...topic }, second.signal);
+    }
     await tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-done", { ...range, count, payments: latest.size })), ctx.logger);
   };
   return composer;

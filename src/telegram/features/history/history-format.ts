@@ -46,9 +46,12 @@ function eventText(entry: HistoryEntry, who: Shown<HistoryPerson>, t: Translate)
   }
 }
 
+/** A status as last known, as the reader reads it: "not found" in their language, the provider's text cleaned. */
+const statusText = (status: string, t: Translate): string => (status === NOT_FOUND ? t("history-said-not-found") : cleanServiceText(status, 40));
+
 /** One line of the timeline, in the reader's language; times in BOT_TIMEZONE ("24 Nov 2026 15:04:05"). */
 export function lineText(line: TimelineLine, t: Translate, time: (at: number) => string, bothKinds: boolean): string {
-  if (line.type === "repeats") return `   ↻ ${t("history-repeats", { count: line.count, people: line.people, status: line.status ?? "?" })}`;
+  if (line.type === "repeats") return `   ↻ ${t("history-repeats", { count: line.count, people: line.people, status: line.status === undefined ? "?" : statusText(line.status, t) })}`;
   const kind = bothKinds ? ` [${line.entry.kind}]` : "";
   if (line.type === "event") return `${time(line.entry.at)}${kind} ${eventText(line.entry, line.who, t)}`;
   const said = saidText(line.entry.said, t);
@@ -84,6 +87,6 @@ export function historyMessage(id: string, timeline: Timeline, page: readonly st
 
 /** A page of /mychecks: one line a check (time, ID, kind, status as last known), newest first. */
 export function myChecksText(shown: MyChecksPage, t: Translate, time: (at: number) => string): string {
-  const lines = shown.checks.map(({ entry, status }) => `${time(entry.at)} · ${entry.transactionId} · ${entry.kind} · ${status === undefined ? t("mychecks-status-unknown") : status === NOT_FOUND ? t("history-said-not-found") : cleanServiceText(status, 40)}`);
+  const lines = shown.checks.map(({ entry, status }) => `${time(entry.at)} · ${entry.transactionId} · ${entry.kind} · ${status === undefined ? t("mychecks-status-unknown") : statusText(status, t)}`);
   return [t("mychecks-title", { page: shown.page + 1 }), "", ...lines].join("\n");
 }

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { exportCsv } from "../../../payments/history/export/export-csv.ts";
 import { isoInZone } from "../../../payments/history/export/export-rows.ts";
 import { personChecks, readMyChecks, toRecheck, type MyChecksPage } from "../../../payments/history/my-checks.ts";
@@ -13,6 +13,7 @@ import { commands } from "../../views/commands.ts";
 import { askerOf, replyWithAnswer } from "../send-answer.ts";
 import { readerOf, type HistoryFeatureDeps } from "./history.ts";
 import { myChecksText } from "./history-format.ts";
+import { csvUpload } from "./csv-upload.ts";
 
 /** The CSV button sends this many days. */
 const CSV_DAYS = 30;
@@ -87,8 +88,8 @@ export function myChecksFeature(deps: HistoryFeatureDeps & { now: () => number }
       const since = deps.now() - CSV_DAYS * DAY_MS;
       const entries = await firstAndRest(personChecks(deps.journal, ctx.from.id, { since }));
       if (!entries) return void (await ctx.reply(ctx.t("mychecks-csv-none")));
-      const file = new InputFile(exportCsv(entries, iso), `my-checks-${iso(deps.now()).slice(0, 10)}.csv`);
-      await ctx.replyWithDocument(file, { caption: ctx.t("mychecks-csv-caption") });
+      const upload = csvUpload((attempt) => exportCsv(attempt === 0 ? entries : personChecks(deps.journal, ctx.from.id, { since }), iso), `my-checks-${iso(deps.now()).slice(0, 10)}.csv`);
+      await ctx.replyWithDocument(upload.file, { caption: ctx.t("mychecks-csv-caption") }, upload.signal);
     })(ctx),
   );
   return composer;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ADMIN_CHAT, createTestBot } from "../../../support/bot-harness.ts";
 import { readReport } from "../../../support/csv.ts";
 import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
+import { StateUnavailableError } from "../../../../src/state/ports.ts";
 import { GROUP, groupMessage, messageUpdate, USER } from "../../../support/updates.ts";
 
 const ADMIN = { id: 7007, is_bot: false, first_name: "Ada", language_code: "en" };
@@ -9,10 +10,10 @@ const BOB = { id: 5002, is_bot: false, first_name: "Bob", language_code: "en" };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 type Document = { document: { filename: string; content: Buffer }; caption: string; chat_id: number };
 
-function bot() {
+function bot(extra: Partial<Parameters<typeof createTestBot>[0]> = {}) {
   const status = { value: "PENDING" };
   const enquiry = scriptedEnquiry((kind, id) => (kind === "collection" ? outcomes.found(kind, id, id.startsWith("-") ? "SUCCESS" : status.value) : outcomes.notFound(kind, id)));
-  const harness = createTestBot({ enquiry, adminAlerted: true, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), allowedChatIds: new Set([GROUP.id]) } });
+  const harness = createTestBot({ enquiry, adminAlerted: true, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), allowedChatIds: new Set([GROUP.id]) }, ...extra });
   const ask = async (text: string, from = USER) => {
     const before = harness.sent().length;
     await harness.bot.handleUpdate(messageUpdate(text, { from }));
@@ -86,5 +87,35 @@ describe("/export", () => {
       [ADMIN_CHAT, expect.stringMatching(/^No checks between/)],
     ]);
     expect(t.documents()).toHaveLength(0);
+  });
+
+  it("sends each file whole again when Telegram asks it to wait after the upload (a 429), counting each entry once", async () => {
+    const refused = new Set<string>();
+    const once = (name: string) => !refused.has(name) && Boolean(refused.add(name));
+    const wait = { error_code: 429, description: "Too Many Requests: retry after 0", parameters: { retry_after: 0 } };
+    const t = bot({ failWith: (method, payload) => (method === "sendDocument" && once((payload.document as { filename: string }).filename) ? wait : undefined) });
+    await t.ask("/collection TX-1");
+    await t.ask("/collection TX-2", BOB);
+    await t.ask("/export today", ADMIN);
+    await vi.waitFor(() => expect(String(t.edits().at(-1)?.payload.text)).toMatch(/^📤 History from .*: 2 entries, about 2 payments\.$/));
+    const sent = t.documents();
+    // Each file refused once, then sent again whole.
+    expect(sent.map((document) => document.document.filename.split("-")[0])).toEqual(["history", "history", "latest", "latest"]);
+    expect(readReport(sent[1]?.document.content ?? "").map((row) => row.transaction_id)).toEqual(["TX-1", "TX-2"]);
+    expect(readReport(sent[3]?.document.content ?? "").map((row) => row.answers)).toEqual(["1", "1"]);
+  });
+
+  it("says the export stopped when the store fails in the middle of it, instead of retrying for ever", async () => {
+    const t = bot();
+    for (let i = 0; i < 1_001; i++) await t.state.journal.append({ at: Date.now(), payment: `collection:TX-${i}`, person: String(USER.id), status: "PENDING", onlyIfChanged: false, data: JSON.stringify({ a: Date.now(), e: "answer", k: "collection", i: `TX-${i}`, h: "command" }), retentionMs: 86_400_000 });
+    const range = t.state.journal.range.bind(t.state.journal);
+    let reads = 0;
+    vi.spyOn(t.state.journal, "range").mockImplementation(async (...args) => {
+      if (reads++ >= 1) throw new StateUnavailableError("the store went away");
+      return range(...args);
+    });
+    await t.ask("/export today", ADMIN);
+    await vi.waitFor(() => expect(String(t.edits().at(-1)?.payload.text)).toBe("The export stopped before the end. Please try again in a moment."));
+    expect(t.logs.entries().some((line) => line.msg === "an export stopped before the end")).toBe(true);
   });
 });

@@ -13,13 +13,13 @@ const dataOf = (markup: unknown, text: string | RegExp) => {
   return button && "callback_data" in button ? (button.callback_data ?? "") : undefined;
 };
 
-function bot(statuses: Record<string, string> = {}) {
+function bot(statuses: Record<string, string> = {}, extra: Partial<Parameters<typeof createTestBot>[0]> = {}) {
   const asked: string[] = [];
   const enquiry = scriptedEnquiry((kind, id) => {
     asked.push(`${kind}:${id}`);
     return kind === "collection" ? outcomes.found(kind, id, statuses[id] ?? "PENDING") : outcomes.notFound(kind, id);
   });
-  const harness = createTestBot({ enquiry, access: { allowedUserIds: new Set([USER.id, BOB.id]), allowedChatIds: new Set([GROUP.id]) } });
+  const harness = createTestBot({ enquiry, access: { allowedUserIds: new Set([USER.id, BOB.id]), allowedChatIds: new Set([GROUP.id]) }, ...extra });
   const ask = async (text: string, from = USER) => {
     const before = harness.sent().length;
     await harness.bot.handleUpdate(messageUpdate(text, { from }));
@@ -85,6 +85,17 @@ describe("/mychecks", () => {
       ["TX-1", "PENDING", String(USER.id), "command"],
     ]);
     expect(document.caption).toBe("Your checks of the last 30 days");
+  });
+
+  it("sends the CSV whole again when Telegram asks it to wait after the upload (a 429)", async () => {
+    let refused = 0;
+    const t = bot({}, { failWith: (method) => (method === "sendDocument" && refused++ === 0 ? { error_code: 429, description: "Too Many Requests: retry after 0", parameters: { retry_after: 0 } } : undefined) });
+    await t.ask("/collection TX-1");
+    const [reply] = await t.ask("/mychecks");
+    await t.press(dataOf(reply?.payload.reply_markup, /CSV/) ?? "");
+    await vi.waitFor(() => expect(t.calls.filter((call) => call.method === "sendDocument")).toHaveLength(2));
+    const retried = t.calls.filter((call) => call.method === "sendDocument")[1]?.payload as { document: { content: Buffer } };
+    expect(readReport(retried.document.content).map((row) => row.transaction_id)).toEqual(["TX-1"]);
   });
 
   it("works in private only, says when there is nothing, and gives strangers nothing", async () => {
