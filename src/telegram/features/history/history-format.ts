@@ -12,6 +12,15 @@ const PAGE_CHARS = 3_000;
 const whoText = (who: Shown<HistoryPerson>, t: Translate): string =>
   who.type === "named" ? cleanServiceText(who.person.name || String(who.person.id), 64) : t(who.type === "you" ? "history-you" : "history-someone");
 
+/** Why a check could not say, in the words the answers' summaries use (never the internal code). */
+const CAUSE_KEYS: Record<Extract<Said, { type: "unknown" }>["cause"], string> = {
+  unauthorized: "summary-unauthorized",
+  busy: "summary-busy",
+  timeout: "summary-timeout",
+  upstream_error: "summary-upstream-error",
+  invalid_response: "summary-invalid",
+};
+
 export function saidText(said: Said | undefined, t: Translate): string {
   if (said === undefined) return "";
   switch (said.type) {
@@ -20,7 +29,7 @@ export function saidText(said: Said | undefined, t: Translate): string {
     case "not_found":
       return t("history-said-not-found");
     case "unknown":
-      return t("history-said-unknown", { cause: said.cause });
+      return t("history-said-unknown", { cause: t(CAUSE_KEYS[said.cause]) });
   }
 }
 

@@ -42,7 +42,9 @@ export function readerOf(ctx: BotContext, deps: Pick<HistoryFeatureDeps, "policy
 /** `/history <ID> [collection|airtime|status]`: what was asked, or undefined (then the usage). */
 export function historyRequest(text: string): { id: string; scope: Scope } | undefined {
   const words = text.trim().split(/\s+/).filter(Boolean);
-  const id = words.find(isValidTransactionId) ?? undefined;
+  // A kind written first ("/history collection TX-1") is a kind, not the ID, though it looks like one.
+  const isScope = (word: string) => SCOPES.some((scope) => scope === word.toLowerCase());
+  const id = words.find((word) => !isScope(word) && isValidTransactionId(word)) ?? (words.length === 1 ? words.find(isValidTransactionId) : undefined);
   const scopes = words.filter((word) => word !== id);
   const scope = scopes.length === 0 ? "status" : SCOPES.find((candidate) => candidate === scopes[0]?.toLowerCase());
   if (!id || scope === undefined || scopes.length > 1) return undefined;
