@@ -31,16 +31,18 @@ function statusNow(outcome: EnquiryOutcome, t: ReceiptWords["t"]): string {
 export function verifyText(model: ReceiptPageModel, t: ReceiptWords["t"]): string {
   if (model.kind === "unknown") return `${model.heading}\n\n${model.text}`;
   const { receipt, now } = model;
+  // A label and its value as the language writes them ("ID : TX-1" in French).
+  const colon = t("heading-separator");
   const lines = [
     model.heading,
     model.madeLine,
     "",
-    `${receipt.kindLabel} · ${t("receipt-field-transaction")}: ${receipt.transactionId}`,
+    `${receipt.kindLabel} · ${t("receipt-field-transaction")}${colon}${receipt.transactionId}`,
     `${receipt.status.symbol} ${receipt.status.text}`,
-    ...receipt.fields.map((field) => `${field.label}: ${field.value}`),
-    `${receipt.codeLabel}: ${receipt.code}`,
+    ...receipt.fields.map((field) => `${field.label}${colon}${field.value}`),
+    `${receipt.codeLabel}${colon}${receipt.code}`,
     "",
-    `${now.heading}: ${now.text}`,
+    `${now.heading}${colon}${now.text}`,
     ...(now.note ? [now.note] : []),
   ];
   return lines.join("\n");

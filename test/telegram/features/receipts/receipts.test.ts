@@ -106,8 +106,10 @@ describe("/receipt", () => {
     const { photo } = await t.receiptOf("COL-OK-3", " collection sw");
     expect(t.pictures.at(-1)).toMatchObject({ kindLabel: "Makusanyo", status: { text: "Malipo yamefanikiwa" }, codeLabel: "Msimbo wa uhakiki", language: "sw" });
     expect(String(photo?.payload.caption)).toContain("Namba ya risiti: 3");
-    await t.receiptOf("COL-OK-4", " fr");
+    const french = await t.receiptOf("COL-OK-4", " fr");
     expect(t.pictures.at(-1)).toMatchObject({ language: "fr", status: { text: "Paiement réussi" } });
+    // French puts a space before a colon.
+    expect(String(french.photo?.payload.caption)).toContain("Numéro du reçu : 4");
   });
 
   it("puts each receipt made on its payment's timeline, and none of the checks strangers make", async () => {
