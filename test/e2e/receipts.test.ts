@@ -61,7 +61,7 @@ describe.skipIf(!redis.available)("receipts through the real process, on two ins
     const [answer] = repliesTo(check.message?.message_id)(telegram.calls);
     expect(String(answer?.payload.text)).toMatch(/^✅ Hii ni risiti halisi\n/);
     expect(String(answer?.payload.text)).toContain("COL-SUCCESS-7");
-    expect(String(answer?.payload.text)).toContain("Hali ya sasa kwa mtoa huduma: ✅ SUCCESS");
+    expect(String(answer?.payload.text)).toContain("Hali ya sasa kwa mtoa huduma: ✅ Malipo yamefanikiwa");
 
     // The QR code's link, followed to B's own server: the genuine page, with its headers.
     const originB = await originOf(pair.bots[1]);

@@ -709,4 +709,5 @@ verify-unknown-heading = ❌ Reçu inconnu
 verify-unknown = Aucun reçu ne correspond à ce code : il n'a pas été établi par ce service.
 verify-rate-limited = Trop de vérifications en ce moment. Réessayez dans quelques minutes.
 verify-now-not-found = ❓ Le fournisseur ne trouve plus ce paiement.
+verify-now-not-final = ⏳ Paiement pas encore définitif ({ $status })
 help-receipts = 🧾 Reçu, sous une réponse définitive (ou /receipt <ID>), crée l'image d'un reçu à transférer au client ; n'importe qui peut vérifier son code avec /verify <code> ou en ouvrant son lien.

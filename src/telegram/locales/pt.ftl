@@ -704,4 +704,5 @@ verify-unknown-heading = ❌ Recibo desconhecido
 verify-unknown = Nenhum recibo corresponde a esse código: não foi emitido por este serviço.
 verify-rate-limited = Demasiadas verificações neste momento. Tente de novo daqui a alguns minutos.
 verify-now-not-found = ❓ O fornecedor já não encontra este pagamento.
+verify-now-not-final = ⏳ Pagamento ainda sem estado definitivo ({ $status })
 help-receipts = 🧾 Recibo, por baixo de uma resposta definitiva (ou /receipt <ID>), cria a imagem de um recibo para reencaminhar ao cliente; qualquer pessoa pode verificar o código com /verify <código> ou abrindo o link do recibo.

@@ -655,4 +655,5 @@ verify-unknown-heading = ❌ Risiti haitambuliki
 verify-unknown = Hakuna risiti yenye msimbo huu: haikutolewa na huduma hii.
 verify-rate-limited = Maombi ya uhakiki ni mengi mno kwa sasa. Tafadhali jaribu tena baada ya dakika chache.
 verify-now-not-found = ❓ Mtoa huduma hayatambui tena malipo haya.
+verify-now-not-final = ⏳ Malipo bado hayajakamilika ({ $status })
 help-receipts = 🧾 Risiti, chini ya jibu la mwisho (au /receipt <ID>), hutoa picha ya risiti ya kumtumia mteja; mtu yeyote anaweza kuhakiki msimbo wake kwa /verify <msimbo>, au kwa kufungua kiungo chake.
