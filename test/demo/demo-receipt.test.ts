@@ -40,7 +40,7 @@ describe("the terminal demo's receipts", () => {
       if (picture) rmSync(dirname(picture), { recursive: true, force: true });
     }
     expect(output).toMatch(/✅ A genuine receipt\n\s+Made on .+\n/);
-    expect(output).toContain("The provider says now: ✅ SUCCESS");
+    expect(output).toContain("The provider says now: ✅ Payment successful");
     expect(output).not.toMatch(/Warning:|Error:|\bat .*\.ts:\d+/);
   }, 60_000);
 });

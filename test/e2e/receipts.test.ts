@@ -59,9 +59,9 @@ describe.skipIf(!redis.available)("receipts through the real process, on two ins
     const check = message(CUSTOMER, `/start r_${code}`);
     expect(await b?.(check)).toBe(200);
     const [answer] = repliesTo(check.message?.message_id)(telegram.calls);
-    expect(String(answer?.payload.text)).toMatch(/^✅ Risiti halali\n/);
+    expect(String(answer?.payload.text)).toMatch(/^✅ Hii ni risiti halisi\n/);
     expect(String(answer?.payload.text)).toContain("COL-SUCCESS-7");
-    expect(String(answer?.payload.text)).toContain("Mtoa huduma anasema sasa: ✅ SUCCESS");
+    expect(String(answer?.payload.text)).toContain("Hali ya sasa kwa mtoa huduma: ✅ Malipo yamefanikiwa");
 
     // The QR code's link, followed to B's own server: the genuine page, with its headers.
     const originB = await originOf(pair.bots[1]);
@@ -75,7 +75,7 @@ describe.skipIf(!redis.available)("receipts through the real process, on two ins
 
     const forged = message(CUSTOMER, "/verify ZZZZ-ZZZZ-ZZZZ");
     expect(await b?.(forged)).toBe(200);
-    expect(repliesTo(forged.message?.message_id)(telegram.calls)[0]?.payload.text).toBe("❌ Risiti haijulikani\n\nHakuna risiti kama hii: haikutolewa na huduma hii.");
+    expect(repliesTo(forged.message?.message_id)(telegram.calls)[0]?.payload.text).toBe("❌ Risiti haitambuliki\n\nHakuna risiti yenye msimbo huu: haikutolewa na huduma hii.");
     // A stranger gets nothing else.
     const other = message(CUSTOMER, "/collection COL-SUCCESS-7");
     expect(await a?.(other)).toBe(200);

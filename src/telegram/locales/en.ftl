@@ -660,4 +660,5 @@ verify-unknown-heading = ❌ No such receipt
 verify-unknown = No such receipt: it was not made by this service.
 verify-rate-limited = Too many checks just now. Please try again in a few minutes.
 verify-now-not-found = ❓ The provider no longer knows this payment.
+verify-now-not-final = ⏳ Payment not final yet ({ $status })
 help-receipts = 🧾 Receipt, under an answer whose status is final (or /receipt <ID>), makes a receipt picture to forward to the customer; anyone can check its code with /verify <code>, or by opening its link.

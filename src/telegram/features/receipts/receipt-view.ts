@@ -56,12 +56,14 @@ export function receiptCaption(layout: ReceiptLayout, t: Translate): string {
     const value = text.replace(BIDI_CONTROLS, "");
     return value.length > CAPTION_FIELD_LIMIT ? `${value.slice(0, CAPTION_FIELD_LIMIT - 1)}…` : value;
   };
+  // A label and its value as the language writes them ("ID : TX-1" in French).
+  const colon = t("heading-separator");
   const lines = [
     layout.title,
-    `${layout.kindLabel} · ${t("receipt-field-transaction")}: ${cut(layout.transactionId)}`,
+    `${layout.kindLabel} · ${t("receipt-field-transaction")}${colon}${cut(layout.transactionId)}`,
     `${layout.status.symbol} ${layout.status.text}`,
-    ...layout.fields.map((field) => `${field.label}: ${cut(field.value)}`),
-    `${layout.codeLabel}: ${layout.code}`,
+    ...layout.fields.map((field) => `${field.label}${colon}${cut(field.value)}`),
+    `${layout.codeLabel}${colon}${layout.code}`,
     t("receipt-caption-check", { link: layout.link }),
   ];
   const text = lines.join("\n");

@@ -19,28 +19,39 @@ export function receiptPageModel(check: ReceiptCheck, link: string, words: Recei
   };
 }
 
-/** What the provider says now, in a line: its status as sent, with its symbol. */
+/**
+ * What the provider says now, in a line with its symbol, in the words the receipt uses: the page
+ * is read by customers who never saw the bot, to whom "FAILED" on a page in Swahili says little.
+ * A status not final yet is named as the provider sent it.
+ */
 function statusNow(outcome: EnquiryOutcome, t: ReceiptWords["t"]): string {
   if (outcome.type !== "found") return t("verify-now-not-found");
-  const state = paymentState(outcome.transaction);
-  const symbol = state === "success" ? "✅" : state === "failed" ? "❌" : "⏳";
-  return `${symbol} ${outcome.transaction.status}`;
+  switch (paymentState(outcome.transaction)) {
+    case "success":
+      return `✅ ${t("receipt-status-success")}`;
+    case "failed":
+      return `❌ ${t("receipt-status-failed")}`;
+    case "not_final":
+      return t("verify-now-not-final", { status: outcome.transaction.status });
+  }
 }
 
 /** The check's answer in a chat: plain text, every provider field as it is (no markup to break). */
 export function verifyText(model: ReceiptPageModel, t: ReceiptWords["t"]): string {
   if (model.kind === "unknown") return `${model.heading}\n\n${model.text}`;
   const { receipt, now } = model;
+  // A label and its value as the language writes them ("ID : TX-1" in French).
+  const colon = t("heading-separator");
   const lines = [
     model.heading,
     model.madeLine,
     "",
-    `${receipt.kindLabel} · ${t("receipt-field-transaction")}: ${receipt.transactionId}`,
+    `${receipt.kindLabel} · ${t("receipt-field-transaction")}${colon}${receipt.transactionId}`,
     `${receipt.status.symbol} ${receipt.status.text}`,
-    ...receipt.fields.map((field) => `${field.label}: ${field.value}`),
-    `${receipt.codeLabel}: ${receipt.code}`,
+    ...receipt.fields.map((field) => `${field.label}${colon}${field.value}`),
+    `${receipt.codeLabel}${colon}${receipt.code}`,
     "",
-    `${now.heading}: ${now.text}`,
+    `${now.heading}${colon}${now.text}`,
     ...(now.note ? [now.note] : []),
   ];
   return lines.join("\n");
