@@ -41,56 +41,56 @@ function startThread(): Worker {
  * never keeps the process alive, and ends when idle.
  */
 export function createReceiptRenderer({ idleMs = 5 * 60_000 }: ReceiptRendererOptions = {}): ReceiptRenderer {
-  let thread: Worker | undefined;
+  type Waiter = { resolve: (png: Buffer) => void; reject: (error: Error) => void };
+  /** The thread, and what it was asked and has not answered yet (a thread's own: one ending fails only its own). */
+  let current: { worker: Worker; pending: Map<number, Waiter> } | undefined;
   let nextId = 0;
-  const pending = new Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>();
   let idle: NodeJS.Timeout | undefined;
 
   const stop = async (): Promise<void> => {
     clearTimeout(idle);
-    const ending = thread;
-    thread = undefined;
-    if (ending) await ending.terminate();
-  };
-  const fail = (error: Error) => {
-    for (const waiter of pending.values()) waiter.reject(error);
-    pending.clear();
+    const ending = current;
+    current = undefined;
+    if (ending) await ending.worker.terminate();
   };
 
-  const open = (): Worker => {
-    if (thread) return thread;
-    const started = startThread();
-    started.on("message", (reply: DrawAnswer) => {
+  const open = (): NonNullable<typeof current> => {
+    if (current) return current;
+    const thread = { worker: startThread(), pending: new Map<number, Waiter>() };
+    const { worker, pending } = thread;
+    worker.on("message", (reply: DrawAnswer) => {
       const waiter = pending.get(reply.id);
       pending.delete(reply.id);
       if ("png" in reply) waiter?.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
       else waiter?.reject(new Error(`the receipt could not be drawn: ${reply.error}`));
       if (pending.size === 0) {
-        started.unref();
+        // Idle: the thread no longer keeps the process alive, and ends if no receipt comes.
+        worker.unref();
         clearTimeout(idle);
         idle = setTimeout(() => void stop(), idleMs).unref();
       }
     });
     // A thread that dies (out of memory, a fault in resvg) fails what it was drawing; the next receipt starts another.
     const lost = (error: Error) => {
-      if (thread === started) thread = undefined;
-      fail(error);
+      if (current === thread) current = undefined;
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
     };
-    started.on("error", lost);
-    started.on("exit", (code) => lost(new Error(`the receipts' thread ended (exit code ${code})`)));
-    thread = started;
-    return started;
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the receipts' thread ended (exit code ${code})`)));
+    current = thread;
+    return thread;
   };
 
   const render = (layout: ReceiptLayout) =>
     new Promise<Buffer>((resolve, reject) => {
       clearTimeout(idle);
       const id = nextId++;
+      const { worker, pending } = open();
       pending.set(id, { resolve, reject });
-      const drawing = open();
-      // The thread keeps the process alive while a receipt is awaited, and only then: idle, it is unref'd.
-      drawing.ref();
-      drawing.postMessage({ id, layout } satisfies DrawRequest);
+      // The thread keeps the process alive while a receipt is awaited, and only then.
+      worker.ref();
+      worker.postMessage({ id, layout } satisfies DrawRequest);
     });
   return Object.assign(render, { close: stop });
 }
