@@ -9,7 +9,7 @@ import { HOSTILE_LAYOUT, RECEIPT_LAYOUTS } from "../test/support/receipt-layouts
  * alone: RSS before the renderer is loaded, the first receipt (its thread started), `count`
  * receipts one after another (their CPU, the thread's included), then 20 at once while the event
  * loop's delay is watched (what an agent's answer would wait meanwhile). RSS is read right after
- * the last receipt and once it has settled (half a second later: what the renderer keeps), and its
+ * the last receipt and once it has settled (two seconds later: what the renderer keeps), and its
  * peak (what drawing needs at its height); then once the thread has ended, as it does when idle.
  * The renderer is the one production runs: bundled by `npm run build:bench` into dist/bench/, its
  * thread dist/bench/receipt-thread.js, plain JavaScript. Prints one line of JSON.
@@ -28,7 +28,7 @@ const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
 /** The process's highest RSS so far (Linux's VmHWM). */
 const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? Number.NaN) / 1024;
 const settledRssMb = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   return rssMb();
 };
 

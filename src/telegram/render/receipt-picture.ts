@@ -12,8 +12,9 @@ export interface ReceiptRenderer {
 
 export interface ReceiptRendererOptions {
   /**
-   * The thread ends after this long without a receipt, giving back its memory (its V8 heap and
-   * what its allocator kept, about 20 MB); the next receipt starts it again (about 40 ms of CPU).
+   * The thread ends after this long without a receipt, giving back its own Node and V8 heap (about
+   * 20 MB); the next receipt starts it again, which costs that receipt 200 to 300 ms more of the
+   * thread's CPU (its start, the fonts read, code not yet optimised).
    */
   idleMs?: number;
 }
@@ -36,7 +37,7 @@ function startThread(): Worker {
  * Receipts drawn on a thread of their own, one at a time, in the order asked (see
  * receipt-thread.ts for why a thread, and what it does between two receipts). The agents' event
  * loop only sends the layout and receives the PNG: a receipt holds it up for well under a
- * millisecond, and twenty asked at once wait their turn on the thread (about 80 ms each) while the
+ * millisecond, and twenty asked at once wait their turn on the thread (about 90 ms each) while the
  * answers go on. The thread starts with the first receipt (a bot that makes none never starts it),
  * never keeps the process alive, and ends when idle.
  */
