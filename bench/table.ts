@@ -214,14 +214,28 @@ export function renderTable(results: Results, poolSize: number): string {
     const r = s.receipts;
     parts.push(
       [
-        `**9. Receipt pictures: ${n(r.receipts)} receipts one after another (each language in turn), then 20 at once, in a process started as the bot is (ours)**`,
+        `**9. Receipt pictures: ${n(r.receipts)} receipts one after another (each language in turn), then 20 at once, on the renderer's own thread, in a process started as the bot is, with the Docker image's MALLOC_ARENA_MAX=2 (ours)**`,
         "",
         "| | measured | target | |",
         "|---|---:|---:|---|",
-        row("CPU ms per receipt (the thread pool's included)", n(r.cpuMsPerReceipt, 1), "≤ 100", pass(r.targets.cpuWithin100Ms)),
+        row("CPU ms per receipt (its thread's included)", n(r.cpuMsPerReceipt, 1), "≤ 100", pass(r.targets.cpuWithin100Ms)),
         row("CPU ms per receipt of hostile provider text", n(r.cpuMsPerHostileReceipt, 1), "", ""),
-        row("CPU ms for the first receipt (fonts read)", n(r.firstCpuMs, 1), "", ""),
-        row("RSS added (MB): one after another / after 20 at once", `${n(r.rssAddedMb.oneByOne)} / ${n(r.rssAddedMb.afterTwentyAtOnce)}`, "≤ 40", pass(r.targets.rssWithin40Mb)),
+        row("CPU ms for the first receipt (the thread started, fonts read)", n(r.firstCpuMs, 1), "", ""),
+        row(
+          "RSS added, settled (MB): after one after another / after 20 at once",
+          `${n(r.rssAddedMb.settledAfterOneByOne)} / ${n(r.rssAddedMb.settledAfterTwentyAtOnce)}`,
+          "≤ 40",
+          pass(r.targets.rssWithin40Mb),
+        ),
+        row("RSS added right after the last receipt (MB): one after another / 20 at once", `${n(r.rssAddedMb.oneByOne)} / ${n(r.rssAddedMb.afterTwentyAtOnce)}`, "", ""),
+        row("RSS added at its peak, while drawing (MB)", n(r.rssAddedMb.peak), "", ""),
+        row("RSS added once the thread has ended, idle (MB)", n(r.rssAddedMb.threadEnded), "", ""),
+        row(
+          "without MALLOC_ARENA_MAX: RSS added, settled (MB), one after another / 20 at once",
+          `${n(r.withoutArenaLimit.settledAfterOneByOne)} / ${n(r.withoutArenaLimit.settledAfterTwentyAtOnce)}`,
+          "",
+          "",
+        ),
         row("20 at once: the event loop held up at most (ms), p99", `${n(r.twentyAtOnce.eventLoopDelayMaxMs, 1)}, ${n(r.twentyAtOnce.eventLoopDelayP99Ms, 1)}`, "≤ 50", pass(r.targets.eventLoopHeldUnder50MsWhileTwentyAreMade)),
         row("20 at once: the last one after (ms)", n(r.twentyAtOnce.makespanMs), "", ""),
         row("average PNG (KB)", n(r.averageKb), "< 300", pass(r.averageKb < 300)),

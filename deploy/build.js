@@ -21,10 +21,21 @@ const LOCALES_FROM = join(SRC, "telegram", "locales");
 const LOCALES_TO = join(DIST, "locales");
 const STAMP = join(DIST, ".build-stamp");
 
+/**
+ * The bot, `npm run doctor` (the same configuration, checked), and the thread that draws receipt
+ * pictures (src/telegram/render/receipt-picture.ts starts it from beside dist/main.js).
+ * @type {{ in: string, out: string }[]}
+ */
+const ENTRY_POINTS = [
+  { in: join(SRC, "main.ts"), out: "main" },
+  { in: join(SRC, "doctor.ts"), out: "doctor" },
+  { in: join(SRC, "telegram", "render", "receipt-thread.ts"), out: "receipt-thread" },
+];
+const BUNDLES = ENTRY_POINTS.map((entry) => `${entry.out}.js`);
+
 /** @type {import("esbuild").BuildOptions} */
 const OPTIONS = {
-  // The bot, and `npm run doctor` (the same configuration, checked).
-  entryPoints: [join(SRC, "main.ts"), join(SRC, "doctor.ts")],
+  entryPoints: ENTRY_POINTS,
   bundle: true,
   platform: "node",
   target: "node20",
@@ -56,7 +67,7 @@ function filesUnder(folder) {
 function stampOfSources() {
   const hash = createHash("sha256");
   const esbuild = /** @type {{ version: string }} */ (createRequire(import.meta.url)("esbuild/package.json")).version;
-  hash.update(JSON.stringify({ esbuild, options: { ...OPTIONS, entryPoints: OPTIONS.entryPoints?.map((entry) => relative(ROOT, String(entry))), outdir: undefined } }));
+  hash.update(JSON.stringify({ esbuild, options: { ...OPTIONS, entryPoints: ENTRY_POINTS.map((entry) => ({ ...entry, in: relative(ROOT, entry.in) })), outdir: undefined } }));
   for (const file of [...filesUnder(SRC), "package-lock.json"]) {
     hash.update(`\0${file}\0`);
     if (existsSync(join(ROOT, file))) hash.update(readFileSync(join(ROOT, file)));
@@ -71,7 +82,7 @@ function stampOfSources() {
  */
 function isCurrent(stamp, locales) {
   try {
-    return readFileSync(STAMP, "utf8") === stamp && ["main.js", "doctor.js"].every((file) => existsSync(join(DIST, file))) && locales.every((file) => existsSync(join(LOCALES_TO, file)));
+    return readFileSync(STAMP, "utf8") === stamp && BUNDLES.every((file) => existsSync(join(DIST, file))) && locales.every((file) => existsSync(join(LOCALES_TO, file)));
   } catch {
     // No stamp: never built here, or by an older build script.
     return false;

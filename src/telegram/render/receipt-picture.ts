@@ -1,51 +1,102 @@
-import { renderAsync } from "@resvg/resvg-js";
-import { indexedPng } from "./indexed-png.ts";
-import { loadReceiptFonts, SANS_FAMILY, type ReceiptFonts } from "./fonts.ts";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { ReceiptLayout } from "./receipt-layout.ts";
-import { receiptSvg } from "./receipt-svg.ts";
+import type { DrawAnswer, DrawRequest } from "./receipt-thread.ts";
 
-export type ReceiptRenderer = (layout: ReceiptLayout) => Promise<Buffer>;
-
-/**
- * Draws receipts as PNGs 1080 px wide: the SVG of receipt-svg.ts drawn by resvg with the shipped
- * fonts only (system fonts off: the Docker image draws what a laptop draws), on libuv's thread pool
- * (renderAsync), so an agent's answer is not held up behind a receipt being drawn.
- *
- * `concurrency` receipts are drawn at a time, the rest wait their turn in order. A receipt holds
- * about 20 MB while it is drawn (its pixels, twice) and takes about 90 ms of a core: twenty drawn at
- * once would hold 400 MB and take every core from the answers; one at a time, twenty take two
- * seconds, hold 20 MB, and leave the other cores to the agents.
- */
-export function createReceiptRenderer({ concurrency = 1 }: { concurrency?: number } = {}): ReceiptRenderer {
-  // The fonts' advances are constant data read from the package: read on the first receipt, not at
-  // start (a bot that never makes a receipt never reads them).
-  let fonts: ReceiptFonts | undefined;
-  let drawing = 0;
-  const waiting: (() => void)[] = [];
-  const turn = () => (drawing < concurrency ? (drawing++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve)));
-  // A finished receipt hands its place straight to the next in line.
-  const done = () => (waiting.shift() ?? (() => drawing--))();
-
-  return async (layout) => {
-    await turn();
-    try {
-      fonts ??= loadReceiptFonts();
-      const { svg } = receiptSvg(layout, fonts);
-      const image = await renderAsync(svg, {
-        font: { loadSystemFonts: false, fontFiles: [...fonts.files], defaultFontFamily: SANS_FAMILY, sansSerifFamily: SANS_FAMILY },
-        // Text is placed by the layout, not fitted; geometric precision keeps its widths as measured.
-        textRendering: 2,
-        logLevel: "off",
-      });
-      // A palette PNG when the picture allows it (it does, but a font could one day draw more colours).
-      return (await indexedPng(image.pixels, image.width, image.height)) ?? image.asPng();
-    } finally {
-      done();
-    }
-  };
+/** Draws a receipt as a PNG; close() ends its thread (a later receipt starts a new one). */
+export interface ReceiptRenderer {
+  (layout: ReceiptLayout): Promise<Buffer>;
+  close(): Promise<void>;
 }
 
-// One renderer for the process: its turn-taking is about this process's cores and memory.
+export interface ReceiptRendererOptions {
+  /**
+   * The thread ends after this long without a receipt, giving back its own Node and V8 heap (about
+   * 20 MB); the next receipt starts it again, which costs that receipt 200 to 300 ms more of the
+   * thread's CPU (its start, the fonts read, code not yet optimised).
+   */
+  idleMs?: number;
+}
+
+/**
+ * The receipts' thread (receipt-thread.ts). Bundled, it is dist/receipt-thread.js beside
+ * dist/main.js (deploy/build.js). From the sources (tsx, vitest) it is TypeScript, and worker
+ * threads in Node 20 do not inherit the loader that compiles it: the thread registers tsx's
+ * require hook itself first (tsx is a development dependency; production runs the bundle).
+ */
+function startThread(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith(".ts")) return new Worker(new URL("./receipt-thread.js", here));
+  const hook = createRequire(here).resolve("tsx/cjs/api");
+  const thread = fileURLToPath(new URL("./receipt-thread.ts", here));
+  return new Worker(`require(${JSON.stringify(hook)}).register(); require(${JSON.stringify(thread)});`, { eval: true });
+}
+
+/**
+ * Receipts drawn on a thread of their own, one at a time, in the order asked (see
+ * receipt-thread.ts for why a thread, and what it does between two receipts). The agents' event
+ * loop only sends the layout and receives the PNG: a receipt holds it up for well under a
+ * millisecond, and twenty asked at once wait their turn on the thread (about 90 ms each) while the
+ * answers go on. The thread starts with the first receipt (a bot that makes none never starts it),
+ * never keeps the process alive, and ends when idle.
+ */
+export function createReceiptRenderer({ idleMs = 5 * 60_000 }: ReceiptRendererOptions = {}): ReceiptRenderer {
+  type Waiter = { resolve: (png: Buffer) => void; reject: (error: Error) => void };
+  /** The thread, and what it was asked and has not answered yet (a thread's own: one ending fails only its own). */
+  let current: { worker: Worker; pending: Map<number, Waiter> } | undefined;
+  let nextId = 0;
+  let idle: NodeJS.Timeout | undefined;
+
+  const stop = async (): Promise<void> => {
+    clearTimeout(idle);
+    const ending = current;
+    current = undefined;
+    if (ending) await ending.worker.terminate();
+  };
+
+  const open = (): NonNullable<typeof current> => {
+    if (current) return current;
+    const thread = { worker: startThread(), pending: new Map<number, Waiter>() };
+    const { worker, pending } = thread;
+    worker.on("message", (reply: DrawAnswer) => {
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if ("png" in reply) waiter?.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
+      else waiter?.reject(new Error(`the receipt could not be drawn: ${reply.error}`));
+      if (pending.size === 0) {
+        // Idle: the thread no longer keeps the process alive, and ends if no receipt comes.
+        worker.unref();
+        clearTimeout(idle);
+        idle = setTimeout(() => void stop(), idleMs).unref();
+      }
+    });
+    // A thread that dies (out of memory, a fault in resvg) fails what it was drawing; the next receipt starts another.
+    const lost = (error: Error) => {
+      if (current === thread) current = undefined;
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the receipts' thread ended (exit code ${code})`)));
+    current = thread;
+    return thread;
+  };
+
+  const render = (layout: ReceiptLayout) =>
+    new Promise<Buffer>((resolve, reject) => {
+      clearTimeout(idle);
+      const id = nextId++;
+      const { worker, pending } = open();
+      pending.set(id, { resolve, reject });
+      // The thread keeps the process alive while a receipt is awaited, and only then.
+      worker.ref();
+      worker.postMessage({ id, layout } satisfies DrawRequest);
+    });
+  return Object.assign(render, { close: stop });
+}
+
+// One renderer for the process: its one thread is about this process's cores and memory.
 let shared: ReceiptRenderer | undefined;
 
 /** The receipt as a PNG, drawn by the process's one renderer (see createReceiptRenderer). */

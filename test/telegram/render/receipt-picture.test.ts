@@ -20,7 +20,8 @@ function decodeQr(png: Buffer): { width: number; height: number; link: string | 
 
 const cases: [string, ReceiptLayout][] = [...Object.entries(RECEIPT_LAYOUTS), ["hostile", HOSTILE_LAYOUT]];
 
-describe("the receipt picture", () => {
+// The pictures are drawn on a thread compiled from the sources by tsx, which on a loaded machine takes seconds to start.
+describe("the receipt picture", { timeout: 30_000 }, () => {
   it.each(cases)("%s: a PNG 1080 px wide, under 300 KB, whose QR code reads as the link exactly", async (_name, layout) => {
     const png = await renderReceiptPicture(layout);
     expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
