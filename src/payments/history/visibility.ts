@@ -1,6 +1,7 @@
 /**
- * Who reads a payment's history, and what of it. Admins, and the support team reading in
- * SUPPORT_CHAT_ID, see every entry with names; anyone else who may ask sees the status changes and
+ * Who reads a payment's history, and what of it. Admins (reading in private, ADMIN_CHAT_ID or
+ * SUPPORT_CHAT_ID: `admin` is false elsewhere), and the support team reading in SUPPORT_CHAT_ID,
+ * see every entry with names; anyone else who may ask sees the status changes and
  * their own checks, other people's checks counted but never named; someone who may not ask (never
  * allowed, or whose access was taken away) sees nothing, as for any check.
  */

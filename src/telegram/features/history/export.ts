@@ -13,9 +13,8 @@ import { commands } from "../../views/commands.ts";
 import type { Translate } from "../../views/format/translate.ts";
 import type { HistoryFeatureDeps } from "./history.ts";
 
-export interface ExportFeatureDeps extends Pick<HistoryFeatureDeps, "journal" | "days" | "policy" | "timeZone"> {
-  /** ADMIN_CHAT_ID (or the supergroup it became): exports work there and in an admin's private chat. */
-  isAdminChat: (chatId: number | undefined) => boolean;
+/** Exports work in ADMIN_CHAT_ID (`isAdminChat`) and in an admin's private chat. */
+export interface ExportFeatureDeps extends Pick<HistoryFeatureDeps, "journal" | "days" | "policy" | "timeZone" | "isAdminChat"> {
   now: () => number;
 }
 

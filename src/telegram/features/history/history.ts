@@ -25,15 +25,20 @@ export interface HistoryFeatureDeps {
   timeZone: string;
   answers: AnswerDependencies;
   presses: Presses;
+  /** ADMIN_CHAT_ID (any of its topics): where admins read with names, as in private. */
+  isAdminChat: (chatId: number | undefined) => boolean;
 }
 
 /** Who reads, and what the access rules let them see here. */
-export function readerOf(ctx: BotContext, deps: Pick<HistoryFeatureDeps, "policy" | "supportChatId">): HistoryReader {
+export function readerOf(ctx: BotContext, deps: Pick<HistoryFeatureDeps, "policy" | "supportChatId" | "isAdminChat">): HistoryReader {
   const userId = ctx.from?.id ?? 0;
   const chat = ctx.chat;
+  // An admin sees names where only the team reads: in private, ADMIN_CHAT_ID or SUPPORT_CHAT_ID. In
+  // an agents' group the admin's /history (and a ◀ ▶ an admin presses there) names nobody else.
+  const teamOnly = chat !== undefined && (chat.type === "private" || chat.id === deps.supportChatId || deps.isAdminChat(chat.id));
   return {
     userId,
-    admin: isAdmin(deps.policy, userId),
+    admin: teamOnly && isAdmin(deps.policy, userId),
     inSupportChat: chat !== undefined && chat.id === deps.supportChatId,
     mayAsk: chat !== undefined && isAllowed(deps.policy, { id: chat.id, type: chat.type }, userId),
   };

@@ -2,14 +2,14 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { createTestBot } from "../../../support/bot-harness.ts";
 import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
-import { callbackUpdate, messageUpdate, STRANGER, USER } from "../../../support/updates.ts";
+import { callbackUpdate, GROUP, messageUpdate, STRANGER, USER } from "../../../support/updates.ts";
 
 const ADMIN = { id: 7007, is_bot: false, first_name: "Ada", last_name: "Admin", language_code: "en" };
 const BOB = { id: 5002, is_bot: false, first_name: "Bob", language_code: "en" };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 const buttonsOf = (markup: unknown) => (markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [];
 
-function bot(status: { value: string } = { value: "PENDING" }, access: { allowedUserIds?: Set<number>; adminUserIds?: Set<number> } = {}) {
+function bot(status: { value: string } = { value: "PENDING" }, access: { allowedUserIds?: Set<number>; adminUserIds?: Set<number>; allowedChatIds?: Set<number> } = {}) {
   const enquiry = scriptedEnquiry((kind, id) => (id.startsWith("NF-") ? outcomes.notFound(kind, id) : kind === "collection" ? outcomes.found(kind, id, status.value) : outcomes.notFound(kind, id)));
   const harness = createTestBot({ enquiry, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), ...access } });
   const ask = async (text: string, from = USER) => {
@@ -37,6 +37,18 @@ describe("/history", () => {
     expect(text).toMatch(/Ama · status changed: SUCCESS/);
     expect(text).toMatch(/Last known status: SUCCESS/);
     expect(buttonsOf(reply?.payload.reply_markup).map((button) => button.text)).toEqual(["🔄 Check now"]);
+  });
+
+  it("names nobody to an admin reading in an agents' group: names are for private chats and the team's chats", async () => {
+    const t = bot(undefined, { allowedChatIds: new Set([GROUP.id]) });
+    await t.ask("/collection TX-3", BOB);
+    const before = t.sent().length;
+    await t.bot.handleUpdate(messageUpdate("/history TX-3", { from: ADMIN, chat: GROUP }));
+    await settle();
+    const text = String(t.sent().slice(before)[0]?.payload.text);
+    expect(text).not.toContain("Bob");
+    expect(text).toMatch(/someone · first asked: PENDING/);
+    expect(String((await t.ask("/history TX-3", ADMIN))[0]?.payload.text)).toMatch(/Bob · first asked: PENDING/);
   });
 
   it("shows an agent the changes and their own checks, never another agent's name", async () => {
