@@ -100,6 +100,16 @@ describe("what else a stranger reaches", () => {
 });
 
 describe("codes as strangers type them", () => {
+  it("finds the receipt through look-alike spellings a phone produces: invisible characters, full-width letters, other dashes", async () => {
+    const t = setup();
+    const code = await t.receipt("COL-OK-1");
+    const compact = code.replace(/-/g, "");
+    const fullWidth = [...compact].map((char) => String.fromCodePoint(char.codePointAt(0)! + 0xfee0)).join("");
+    for (const typed of [`\u200b${code}\u200d`, code.replace(/-/g, "\u2011"), code.replace(/-/g, "\u2013"), `${code.slice(0, 4)}\u00ad${code.slice(4)}`, fullWidth, `\ufeff${code}`]) {
+      expect(String((await t.say(`/verify ${typed}`, { ...STRANGER, id: STRANGER.id + typed.length }))[0]?.payload.text), JSON.stringify(typed)).toMatch(/^✅ A genuine receipt/);
+    }
+  });
+
   it("answers 'no such receipt' to anything else, however long or strange, and never fails", async () => {
     const t = setup();
     const code = await t.receipt("COL-OK-1");
