@@ -134,3 +134,27 @@ describe("codes as strangers type them", () => {
     expect(t.harness.logs.lines.filter((line) => line.includes('"level":50') || line.includes("failed"))).toEqual([]);
   });
 });
+
+describe("an agent's 🧾 on a stale answer", () => {
+  it("states what the provider says now: a SUCCESS since reversed makes a FAILED receipt, one no longer settled makes none", async () => {
+    let now = Date.now();
+    let status: "success" | "reversed" | "pending" = "success";
+    const enquiry = scriptedEnquiry((kind, id) => ({
+      ...(status === "success" ? outcomes.success(kind, id) : status === "reversed" ? outcomes.failed(kind, id, "Reversed by the MNO") : outcomes.pending(kind, id)),
+      checkedAt: new Date(now),
+    }));
+    const pictures: string[] = [];
+    const t = setup({ enquiry, now: () => now, cacheTtlSeconds: 300, receiptPicture: async (layout) => (pictures.push(`${layout.status.tone}:${layout.transactionId}`), Buffer.from("png")) });
+    await t.say("/collection COL-OK-1");
+    const answer = t.harness.sent().at(-1);
+    status = "reversed";
+    now += 61_000;
+    await t.harness.bot.handleUpdate(callbackUpdate("R:c:COL-OK-1", { message_id: 4242, chat: { id: USER.id, type: "private" }, reply_markup: answer?.payload.reply_markup }));
+    expect(pictures).toEqual(["failed:COL-OK-1"]);
+    status = "pending";
+    now += 61_000;
+    await t.harness.bot.handleUpdate(callbackUpdate("R:c:COL-OK-1", { message_id: 4242, chat: { id: USER.id, type: "private" }, reply_markup: answer?.payload.reply_markup }));
+    expect(pictures).toHaveLength(1);
+    expect(t.harness.sent().at(-1)?.payload.text).toMatch(/^No receipt for COL-OK-1/);
+  });
+});
