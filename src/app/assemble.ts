@@ -27,6 +27,7 @@ import type { LanguageChoices } from "../telegram/stores/language-choices.ts";
 import { PostedInlineButtons } from "../telegram/stores/posted-inline-buttons.ts";
 import { ShownAnswers } from "../telegram/stores/shown-answers.ts";
 import { observeApiErrors } from "../telegram/transport/api-observer.ts";
+import { sendingPolicy } from "../telegram/transport/retry.ts";
 import type { AnswerDependencies } from "../telegram/features/send-answer.ts";
 import { telegramFiles, type TelegramFiles } from "../telegram/transport/files.ts";
 import type { InFlightUpdates } from "../telegram/transport/in-flight.ts";
@@ -197,8 +198,11 @@ export function assembleBot(parts: BotParts): AssembledBot {
     support && caseStore
       ? casesArea({ ...background, checker: recorded("case"), settings: { ...settings, support }, store: caseStore, buttons: stores.buttons, interactiveChecker: recorded("case", enquiries.checker), flags: stores.flags, tokenPaused: token.paused, instanceId: parts.instanceId, metrics, now, history: history.recorder })
       : undefined;
+  // One sending policy for the bot and the receipts' checks: their replies to strangers are best effort, as the gate's are.
+  const sending = sendingPolicy();
   const receipts = receiptsArea({
     settings,
+    sending,
     state,
     checker: enquiries.checker,
     backgroundChecker: enquiries.backgroundChecker,
@@ -241,6 +245,7 @@ export function assembleBot(parts: BotParts): AssembledBot {
       ...(parts.inFlight ? { inFlight: parts.inFlight } : {}),
       ...(parts.updateClaims ? { updateClaims: parts.updateClaims } : {}),
       ...(metrics ? { onApiError: metrics.countTelegramError } : {}),
+      sending,
     },
     // The features, in the one order messages depend on (presses never do: each goes to the feature that registered it).
     [

@@ -75,8 +75,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (req.method !== "POST") return send(res, 405, { error: "method not allowed" });
       return receiveUpdate(req, res, webhook);
     }
-    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, { error: "method not allowed" });
-    if (options.receiptPage && path.startsWith(RECEIPT_PATH)) return receiptPage(req, res, path.slice(RECEIPT_PATH.length), options.receiptPage);
+    const page = options.receiptPage && path.startsWith(RECEIPT_PATH) ? options.receiptPage : undefined;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // Under /r/ the address holds a code: a refusal is kept nowhere and sniffed by nobody either.
+      return send(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD", ...(page ? pageGuards(page) : {}) });
+    }
+    if (page) return receiptPage(req, res, path.slice(RECEIPT_PATH.length), page);
     switch (path) {
       case "/healthz":
         return send(res, 200, { status: "ok" });
@@ -130,9 +134,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const left = page.sameTimeMs - (performance.now() - started);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
     const body = Buffer.from(html, "utf8");
-    // The page's own headers, named in any case, win; one spelling each, so that none goes out twice.
-    const own = Object.fromEntries(Object.entries(page.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...own, "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...ownHeaders(page), "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
@@ -195,6 +197,15 @@ function rejectionSummary(logger: Logger) {
 }
 
 const RECEIPT_PATH = "/r/";
+
+/** The page's own headers, named in any case, in one spelling each, so that none goes out twice (they win over the server's). */
+const ownHeaders = (page: ReceiptPageRoute): Record<string, string> => Object.fromEntries(Object.entries(page.headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** The page's headers but its content type: for an answer under /r/ that is not the page. */
+function pageGuards(page: ReceiptPageRoute): Record<string, string> {
+  const { "content-type": _html, ...guards } = ownHeaders(page);
+  return guards;
+}
 
 /**
  * Who asked, for the checks' limit per address: the peer, or, when the peer is a proxy on this

@@ -28,7 +28,7 @@ import type { ChatAliases } from "./stores/chat-aliases.ts";
 import type { ShownAnswers } from "./stores/shown-answers.ts";
 import { observeApiErrors, type ApiErrorListener } from "./transport/api-observer.ts";
 import type { InFlightUpdates } from "./transport/in-flight.ts";
-import { sendingPolicy } from "./transport/retry.ts";
+import { sendingPolicy, type SendingPolicy } from "./transport/retry.ts";
 import type { ClaimAlong, UpdateClaims } from "./transport/update-claims.ts";
 
 /** The stores the bot's features keep things in, built once (app/assemble.ts). */
@@ -85,6 +85,8 @@ export interface BotCore {
   updateClaims?: { claims: UpdateClaims; claimedBy: "middleware" | "receiver" };
   /** Called for every failed Bot API call attempt, e.g. for metrics. */
   onApiError?: ApiErrorListener;
+  /** How sends are retried, and which are best effort: given when a feature sends best effort too (replies to strangers' receipt checks). */
+  sending?: SendingPolicy;
 }
 
 /**
@@ -100,7 +102,7 @@ export function createBot(core: BotCore, features: readonly BotFeature[]): Bot<B
     ...(core.botInfo ? { botInfo: core.botInfo } : {}),
     client: { fetch: core.client.fetch, ...(settings.telegram.apiRoot ? { apiRoot: settings.telegram.apiRoot } : {}) },
   });
-  const sending = sendingPolicy();
+  const sending = core.sending ?? sendingPolicy();
   // Closest to the network: stand-ins for Telegram (the demo) answer here.
   core.client.transformers?.forEach((transformer) => bot.api.config.use(transformer));
   // Next, so it sees every attempt auto-retry makes.

@@ -26,4 +26,11 @@ describe("receipts' configuration", () => {
     expect(found).toMatch(/RECEIPT_VERIFY_URL needs HTTP_PORT/);
     expect(problems({ ...minimal, RECEIPT_TITLE: "x".repeat(61) }).join()).toMatch(/RECEIPT_TITLE must be at most 60 characters/);
   });
+
+  it("refuses a check address that would print a password on every receipt, or break the link with a query or a fragment", () => {
+    for (const url of ["https://user:secret@receipts.example.com", "https://receipts.example.com/?lang=en", "https://receipts.example.com/#top"]) {
+      expect(problems({ ...minimal, HTTP_PORT: "8080", RECEIPT_VERIFY_URL: url }).join("\n"), url).toMatch(/RECEIPT_VERIFY_URL must be a public address without credentials, query or fragment/);
+    }
+    expect(parseConfig({ ...minimal, HTTP_PORT: "8080", RECEIPT_VERIFY_URL: "https://receipts.example.com/check/" }).ok).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import type { AccessPolicy } from "../../access/policy.ts";
+import { isAllowedPerson, type AccessPolicy } from "../../access/policy.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../ops/metrics.ts";
 import type { BackgroundBudget } from "../../payments/budget.ts";
@@ -17,6 +17,7 @@ import { receiptLink } from "../../telegram/features/receipts/receipt-view.ts";
 import { receiptCheckingFeature, type CheckResult } from "../../telegram/features/receipts/verify.ts";
 import { receiptPageModel } from "../../telegram/features/receipts/verify-view.ts";
 import type { Translations } from "../../telegram/i18n.ts";
+import type { SendingPolicy } from "../../telegram/transport/retry.ts";
 import type { ReceiptLayout, ReceiptPageModel } from "../../telegram/render/receipt-layout.ts";
 import type { BotSettings } from "../bot-settings.ts";
 import type { ReceiptPageRoute } from "../../server/http-server.ts";
@@ -39,6 +40,8 @@ export interface ReceiptsAreaOptions {
   budget: BackgroundBudget;
   translations: Translations;
   policy: AccessPolicy;
+  /** The bot's sending policy: replies to strangers' checks are best effort, as every reply to a stranger. */
+  sending: SendingPolicy;
   presses: PressRouter;
   logger: Logger;
   metrics?: Metrics | undefined;
@@ -87,8 +90,10 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
     const [result] = await options.backgroundChecker.run({ scope: kind, ids: [transactionId] }, { userId: undefined, chatId: undefined, via: "verify", logger }, { deadline });
     return result?.outcomes[0];
   };
-  const verify = (typed: string, deadlineMs = NOW_DEADLINE_MS): Promise<ReceiptCheck> =>
-    verifyReceipt({ records: state.receipts, now, currentStatus: currentStatus({ kv: state.kv, counters: state.counters, ask: (kind, id) => ask(kind, id, deadlineMs) }) }, typed);
+  // One of each for the area's life: checks of a payment at once share one look at what the provider says now.
+  const nowWithin = (deadlineMs: number) => currentStatus({ kv: state.kv, counters: state.counters, ask: (kind, id) => ask(kind, id, deadlineMs) });
+  const nowFor = { chat: nowWithin(NOW_DEADLINE_MS), page: nowWithin(PAGE_NOW_DEADLINE_MS) };
+  const verify = (typed: string, where: keyof typeof nowFor): Promise<ReceiptCheck> => verifyReceipt({ records: state.receipts, now, currentStatus: nowFor[where] }, typed);
   const allowance = (who: ReceiptChecker) => mayCheckReceipt(state.counters, who);
   const onCheck = (result: CheckResult) => metrics?.countReceiptCheck(result);
   const making = {
@@ -103,7 +108,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
       name: "receipts",
       composer: receiptMakingFeature({ checker: options.checker, making, settings: settings.receipts, timeZone: settings.timeZone, translations, policy: options.policy, picture: options.renderers?.picture, history: options.history }, options.presses.for("receipts")),
     },
-    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck, flags: state.kv }) },
+    checking: { name: "receiptChecks", composer: receiptCheckingFeature({ allowance, verify: (typed) => verify(typed, "chat"), settings: settings.receipts, timeZone: settings.timeZone, translations, onCheck, flags: state.kv, sending: options.sending, isStranger: (ctx) => ctx.chat?.type === "private" && !isAllowedPerson(options.policy, ctx.from?.id) }) },
     checkPage,
     pageRoute(botUsername) {
       const page = options.renderers?.page;
@@ -126,7 +131,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
       onCheck("rate_limited");
       return { type: "rate_limited" };
     }
-    const found = await verify(code, PAGE_NOW_DEADLINE_MS);
+    const found = await verify(code, "page");
     onCheck(found.type);
     // The page speaks the receipt's language; an unknown code has none, so it speaks the default.
     const language = found.type === "genuine" && translations.locales.includes(found.receipt.language) ? found.receipt.language : DEFAULT_LOCALE;

@@ -19,8 +19,19 @@ export const RECEIPT_DAYS_DEFAULT = 365;
 export const receiptVariables = z.object({
   RECEIPT_TITLE: optional(trimmed.max(60, "must be at most 60 characters")),
   RECEIPT_DAYS: withDefault(decimal(0.001, 36_500), RECEIPT_DAYS_DEFAULT),
-  RECEIPT_VERIFY_URL: optional(httpUrl),
+  RECEIPT_VERIFY_URL: optional(httpUrl.refine(isBareAddress, "must be a public address without credentials, query or fragment (it is printed on every receipt, and /r/<code> follows it)")),
 });
+
+/** What is printed on every receipt, with /r/<code> after it: never a password, nor a query or a fragment that would swallow the code. */
+function isBareAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username === "" && url.password === "" && !value.includes("?") && !value.includes("#");
+  } catch {
+    // Not a URL: httpUrl's rule says so.
+    return true;
+  }
+}
 
 /** The page is served by the bot's own HTTP server: it needs one. */
 export function receiptProblems(env: Environment): string[] {

@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import type { Counters } from "../../state/ports.ts";
 
 /**
@@ -25,7 +26,30 @@ export type CheckAllowance = "allowed" | "rate_limited";
 /** Whether this check may be made now: the checker's own window first (a flood from one source spends nobody else's room), then everyone's. */
 export async function mayCheckReceipt(counters: Counters, who: Checker): Promise<CheckAllowance> {
   const { each, total } = RECEIPT_CHECK_LIMITS;
-  const own = who.type === "user" ? `receipt-check:u:${who.id}` : `receipt-check:a:${who.address}`;
+  const own = who.type === "user" ? `receipt-check:u:${who.id}` : `receipt-check:a:${addressKey(who.address)}`;
   if (!(await counters.take(own, each.limit, each.windowMs)).granted) return "rate_limited";
   return (await counters.take("receipt-check:all", total.limit, total.windowMs)).granted ? "allowed" : "rate_limited";
+}
+
+/**
+ * Whose window an address spends: an IPv4 address (however written, `::ffff:` or not), or an IPv6
+ * address's /64 network, since whoever holds one (any home connection) can draw a fresh address
+ * for every check. Anything else (a proxy's odd header) counts as written.
+ */
+export function addressKey(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+  if (mapped) return mapped;
+  if (isIPv6(bare)) return `${expandIPv6(bare).slice(0, 4).join(":")}::/64`;
+  return bare;
+}
+
+/** The eight groups of an IPv6 address, "::" filled in and each without leading zeros. */
+function expandIPv6(address: string): string[] {
+  const [head = "", tail] = address.split("::");
+  const groups = (part: string) => (part === "" ? [] : part.split(":"));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const middle = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => "0");
+  return [...left, ...middle, ...right].map((group) => (group.includes(".") ? group : parseInt(group, 16).toString(16)));
 }

@@ -20,8 +20,9 @@ export interface CurrentStatusDeps {
  * when it cannot be said now (the share spent, no answer): the check then says nothing of "now".
  */
 export function currentStatus({ kv, counters, ask }: CurrentStatusDeps): (receipt: Receipt) => Promise<EnquiryOutcome | undefined> {
-  return async (receipt) => {
-    const key = `receipt-now:${receipt.kind}:${receipt.transactionId}`;
+  // Checks of one payment at once share one look: a burst of them before the cache is filled asks the provider once, not once each.
+  const looking = new Map<string, Promise<EnquiryOutcome | undefined>>();
+  const look = async (key: string, receipt: Receipt) => {
     const cached = decodeOutcome(await kv.get(key));
     if (cached) return cached;
     const { provider } = RECEIPT_CHECK_LIMITS;
@@ -30,5 +31,13 @@ export function currentStatus({ kv, counters, ask }: CurrentStatusDeps): (receip
     // Only what the provider said is kept: a timeout is no answer, and is asked again next time.
     if (outcome && (outcome.type === "found" || outcome.type === "not_found")) await kv.set(key, encodeOutcome(outcome), CURRENT_STATUS_CACHE_MS);
     return outcome;
+  };
+  return (receipt) => {
+    const key = `receipt-now:${receipt.kind}:${receipt.transactionId}`;
+    const pending = looking.get(key);
+    if (pending) return pending;
+    const started = look(key, receipt).finally(() => looking.delete(key));
+    looking.set(key, started);
+    return started;
   };
 }

@@ -32,13 +32,17 @@ export function groupCode(compact: string): string {
 /**
  * What someone typed (or a link carried) as a code, in its one spelling (`R7KQ-4XM9-P2JD`), or
  * undefined when it cannot be one. People type lower case, read O for 0 and I or L for 1, leave
- * the dashes out or put spaces in: all of that is the same code.
+ * the dashes out or put spaces in: all of that is the same code. So is what phones and copying
+ * add: full-width letters (NFKC), invisible characters (zero-width spaces, soft hyphens, direction
+ * marks) and other dashes. Letters of other scripts that look Latin stay other letters.
  */
 export function normaliseReceiptCode(typed: string): string | undefined {
   if (typed.length > 40) return undefined;
   const compact = typed
+    .normalize("NFKC")
+    .replace(/\p{Cf}/gu, "")
     .toUpperCase()
-    .replace(/[\s\-_.]/g, "")
+    .replace(/[\s\p{Pd}\u2212_.]/gu, "")
     .replace(/O/g, "0")
     .replace(/[IL]/g, "1");
   if (compact.length !== CODE_LENGTH) return undefined;

@@ -26,6 +26,14 @@ describe("receipt codes", () => {
     expect(normaliseReceiptCode("R7KQ_4XM9_P2JD")).toBe("R7KQ-4XM9-P2JD");
   });
 
+  it("are read through what phones and copying add: invisible characters, other dashes, full-width letters", () => {
+    for (const typed of ["\u200bR7KQ-4XM9-P2JD\u200d", "\ufeffR7KQ\u00ad4XM9\u2060P2JD", "R7KQ\u20114XM9\u2013P2JD", "R7KQ\u2014 4XM9 \u2212P2JD", "Ｒ７ＫＱ－４ＸＭ９－Ｐ２ＪＤ", "\u200eR7KQ-4XM9-P2JD\u200f"]) {
+      expect(normaliseReceiptCode(typed), JSON.stringify(typed)).toBe("R7KQ-4XM9-P2JD");
+    }
+    // Letters of other scripts that look like Latin capitals are other letters: not the code.
+    for (const typed of ["\u0420\u0037KQ-4XM9-P2JD", "R7\u039aQ-4XM9-P2JD"]) expect(normaliseReceiptCode(typed), JSON.stringify(typed)).toBeUndefined();
+  });
+
   it("refuse what cannot be a code: too short, too long, a U, markup", () => {
     for (const typed of ["", "R7KQ-4XM9", "R7KQ-4XM9-P2JD-A", "U7KQ-4XM9-P2JD", "<b>R7KQ4XM9P2J</b>", "x".repeat(100)]) expect(normaliseReceiptCode(typed), typed).toBeUndefined();
   });

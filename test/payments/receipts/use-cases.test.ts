@@ -158,6 +158,17 @@ describe("the limits on checks", () => {
     expect(await mayCheckReceipt(store.counters, { type: "user", id: 6 })).toBe("allowed");
   });
 
+  it("count an IPv6 network (/64) as one address, as anyone holding one can draw a new address for every check; IPv4 however written", async () => {
+    const { store } = setUp();
+    const { each } = RECEIPT_CHECK_LIMITS;
+    for (let check = 0; check < each.limit; check++) expect(await mayCheckReceipt(store.counters, { type: "address", address: `2001:db8:1:2::${check.toString(16)}` })).toBe("allowed");
+    for (const address of ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002::1", "2001:db8:1:2::7%eth0"]) expect(await mayCheckReceipt(store.counters, { type: "address", address }), address).toBe("rate_limited");
+    expect(await mayCheckReceipt(store.counters, { type: "address", address: "2001:db8:1:3::1" })).toBe("allowed");
+    for (let check = 0; check < each.limit; check++) await mayCheckReceipt(store.counters, { type: "address", address: "203.0.113.9" });
+    expect(await mayCheckReceipt(store.counters, { type: "address", address: "::ffff:203.0.113.9" })).toBe("rate_limited");
+    expect(await mayCheckReceipt(store.counters, { type: "address", address: "203.0.113.10" })).toBe("allowed");
+  });
+
   it("refuse everyone once all checks together reach the total", async () => {
     const { store } = setUp();
     const { total } = RECEIPT_CHECK_LIMITS;
