@@ -19,6 +19,11 @@ export interface MakeReceiptDeps {
 /** What the receipt is of, and who asks. `ask(fresh)` is the provider, through the asker's own checker. */
 export interface ReceiptRequest {
   ask: (fresh: boolean) => Promise<EnquiryOutcome>;
+  /**
+   * Spends asking the provider again from the asker's rate limit, as any check is spent; false
+   * when it does not fit (the asker is then told to slow down, as a check over the limit is).
+   */
+  mayAskAgain: () => Promise<boolean>;
   title: string;
   language: string;
   by: ReceiptPerson;
@@ -28,19 +33,26 @@ export interface ReceiptRequest {
 export type MadeReceipt =
   | { type: "made"; receipt: Receipt; code: string }
   /** The provider does not say SUCCESS or FAILED (now): no receipt; the outcome says what it says. */
-  | { type: "not_final"; outcome: EnquiryOutcome };
+  | { type: "not_final"; outcome: EnquiryOutcome }
+  /** Asking again did not fit in the asker's rate limit: no receipt, the provider not asked again. */
+  | { type: "rate_limited" };
 
 /** A code drawn twice is astronomically unlikely; drawing again this many times is a bug, not luck. */
 const MAX_DRAWS = 5;
 
 /**
- * Makes a receipt: the provider asked again unless its answer is under a minute old, nothing made
+ * Makes a receipt: the provider asked again unless its answer is under a minute old (that second
+ * question spent from the asker's rate limit, nothing made when it does not fit), nothing made
  * unless it says SUCCESS or FAILED; then a number from the shared counter and a fresh code, the
  * receipt kept under the code's hash only, recorded and audited.
  */
 export async function makeReceipt(deps: MakeReceiptDeps, request: ReceiptRequest): Promise<MadeReceipt> {
   let outcome = await request.ask(false);
-  if (needsFreshCheck(outcome, deps.now())) outcome = await request.ask(true);
+  if (needsFreshCheck(outcome, deps.now())) {
+    // A question to the provider like any check: otherwise 🧾 on old answers would be a way round the limit.
+    if (!(await request.mayAskAgain())) return { type: "rate_limited" };
+    outcome = await request.ask(true);
+  }
   const state = receiptStateOf(outcome);
   if (state === undefined) return { type: "not_final", outcome };
   const number = await deps.records.nextNumber();

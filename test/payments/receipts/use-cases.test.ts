@@ -35,6 +35,7 @@ function setUp() {
       asked.push(fresh);
       return { ...answer, checkedAt: new Date(now - (fresh ? 0 : 5_000)) };
     },
+    mayAskAgain: async () => true,
     title: "Pay Status Bot",
     language: "en",
     by: { userId: 12, name: "Amina" },
@@ -80,6 +81,20 @@ describe("making a receipt", () => {
     expect(setup.asked).toEqual([false]);
     await makeReceipt(setup.deps, { ...setup.request, ask: async (fresh) => (setup.asked.push(fresh), { ...outcomes.success("collection", "TX-1"), checkedAt: new Date(fresh ? setup.deps.now() : 0) }) });
     expect(setup.asked).toEqual([false, false, true]);
+  });
+
+  it("asks again only when that fits in the asker's rate limit, and makes none when it does not (#34)", async () => {
+    const setup = setUp();
+    const old = { ...setup.request, ask: async (fresh: boolean) => (setup.asked.push(fresh), { ...outcomes.success("collection", "TX-1"), checkedAt: new Date(fresh ? setup.deps.now() : 0) }) };
+    let spent = 0;
+    // Only an old answer is asked again, so only it spends.
+    await makeReceipt(setup.deps, { ...setup.request, mayAskAgain: async () => (spent++, true) });
+    expect(spent).toBe(0);
+    expect((await makeReceipt(setup.deps, { ...old, mayAskAgain: async () => (spent++, true) })).type).toBe("made");
+    expect(spent).toBe(1);
+    expect(await makeReceipt(setup.deps, { ...old, mayAskAgain: async () => false })).toEqual({ type: "rate_limited" });
+    expect(setup.asked).toEqual([false, false, true, false]);
+    expect(setup.audited).toHaveLength(2);
   });
 
   it("makes none unless the provider says SUCCESS or FAILED", async () => {

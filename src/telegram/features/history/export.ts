@@ -45,6 +45,12 @@ function refusal(parsed: Exclude<ExportParse, { type: "ok" }>, t: Translate): st
 export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const iso = isoInZone(deps.timeZone);
+  /**
+   * The admins whose export is streaming: one each at a time, for a 92-day export holds a store
+   * cursor and an upload for minutes. Kept in this instance only, which is enough: an admin who
+   * reaches another instance at once can start one more there, not hundreds.
+   */
+  const running = new Set<number>();
 
   composer
     .filter((ctx) => isAdmin(deps.policy, ctx.from?.id))
@@ -55,14 +61,26 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       if (deps.days <= 0) return void (await say(ctx.t("history-off")));
       const parsed = parseExportRequest(ctx.match, deps.now(), deps.timeZone);
       if (parsed.type !== "ok") return void (await say(refusal(parsed, ctx.t)));
-      const range = { from: ctx.day(parsed.request.from), to: ctx.day(parsed.request.to - 1) };
-      const entries = await firstAndRest(rangeEntries(deps.journal, parsed.request.from, parsed.request.to, parsed.request.filters));
-      if (!entries) return void (await say(ctx.t("export-none", range)));
-      const progress = await say(ctx.t("export-progress", { ...range, count: 0 }));
-      void sendExport(ctx, parsed.request, entries, progress.message_id, range).catch(async (error: unknown) => {
-        ctx.logger.warn({ err: error }, "an export stopped before the end");
-        await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t("export-failed")), ctx.logger).catch(() => undefined);
-      });
+      const admin = ctx.from?.id ?? 0;
+      if (running.has(admin)) return void (await say(ctx.t("export-running")));
+      // Taken before the first await, so that two /export sent at once cannot both start.
+      running.add(admin);
+      let started = false;
+      try {
+        const range = { from: ctx.day(parsed.request.from), to: ctx.day(parsed.request.to - 1) };
+        const entries = await firstAndRest(rangeEntries(deps.journal, parsed.request.from, parsed.request.to, parsed.request.filters));
+        if (!entries) return void (await say(ctx.t("export-none", range)));
+        const progress = await say(ctx.t("export-progress", { ...range, count: 0 }));
+        started = true;
+        void sendExport(ctx, parsed.request, entries, progress.message_id, range)
+          .catch(async (error: unknown) => {
+            ctx.logger.warn({ err: error }, "an export stopped before the end");
+            await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t("export-failed")), ctx.logger).catch(() => undefined);
+          })
+          .finally(() => running.delete(admin));
+      } finally {
+        if (!started) running.delete(admin);
+      }
     });
 
   const sendExport = async (ctx: BotContext, request: ExportRequest, entries: AsyncGenerator<HistoryEntry>, progressId: number, range: { from: string; to: string }) => {

@@ -94,13 +94,18 @@ export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses):
 
 async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Query, locale: string, replyParameters: ReplyParameters): Promise<void> {
   const by = personOf(ctx);
+  const cost = queryCost(query);
   const made = await makeReceipt(deps.making, {
     ask: async (fresh) => outcomeOf(await deps.checker.run(query, askerOf(ctx, "receipt"), { fresh }), query),
+    // The caller spent `cost` for the first question; the budget counts what this update spent in all.
+    mayAskAgain: () => ctx.budget.spend(2 * cost),
     title: deps.settings.title ?? ctx.me.first_name,
     language: locale,
     by: { userId: by.id, name: by.name },
     chatId: ctx.chat?.id ?? by.id,
   });
+  // Told to slow down already by the budget (once per window), as a check over the limit is.
+  if (made.type === "rate_limited") return;
   if (made.type === "not_final") {
     await ctx.reply(ctx.t("receipt-not-final", { id: query.ids[0] ?? "" }), { reply_parameters: replyParameters });
     return;

@@ -6,6 +6,7 @@ import { StateUnavailableError } from "../../../../src/state/ports.ts";
 import { GROUP, groupMessage, messageUpdate, USER } from "../../../support/updates.ts";
 
 const ADMIN = { id: 7007, is_bot: false, first_name: "Ada", language_code: "en" };
+const ADMIN_TWO = { id: 7008, is_bot: false, first_name: "Zuri", language_code: "sw" };
 const BOB = { id: 5002, is_bot: false, first_name: "Bob", language_code: "en" };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 type Document = { document: { filename: string; content: Buffer }; caption: string; chat_id: number };
@@ -13,7 +14,7 @@ type Document = { document: { filename: string; content: Buffer }; caption: stri
 function bot(extra: Partial<Parameters<typeof createTestBot>[0]> = {}) {
   const status = { value: "PENDING" };
   const enquiry = scriptedEnquiry((kind, id) => (kind === "collection" ? outcomes.found(kind, id, id.startsWith("-") ? "SUCCESS" : status.value) : outcomes.notFound(kind, id)));
-  const harness = createTestBot({ enquiry, adminAlerted: true, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), allowedChatIds: new Set([GROUP.id]) }, ...extra });
+  const harness = createTestBot({ enquiry, adminAlerted: true, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id, ADMIN_TWO.id]), allowedChatIds: new Set([GROUP.id]) }, ...extra });
   const ask = async (text: string, from = USER) => {
     const before = harness.sent().length;
     await harness.bot.handleUpdate(messageUpdate(text, { from }));
@@ -103,6 +104,44 @@ describe("/export", () => {
     expect(sent.map((document) => document.document.filename.split("-")[0])).toEqual(["history", "history", "latest", "latest"]);
     expect(readReport(sent[1]?.document.content ?? "").map((row) => row.transaction_id)).toEqual(["TX-1", "TX-2"]);
     expect(readReport(sent[3]?.document.content ?? "").map((row) => row.answers)).toEqual(["1", "1"]);
+  });
+
+  it("runs one export per admin at a time: a second /export while one streams gets a short answer (#33)", async () => {
+    const t = bot();
+    for (let i = 0; i < 1_001; i++) await t.state.journal.append({ at: Date.now(), payment: `collection:TX-${i}`, person: String(USER.id), status: "PENDING", onlyIfChanged: false, data: JSON.stringify({ a: Date.now(), e: "answer", k: "collection", i: `TX-${i}`, h: "command" }), retentionMs: 86_400_000 });
+    const range = t.state.journal.range.bind(t.state.journal);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    // The first page answers at once (the export starts), the second waits: the export is still streaming.
+    vi.spyOn(t.state.journal, "range").mockImplementation(async (...args) => {
+      if (reads++ === 1) await held;
+      return range(...args);
+    });
+    expect(await t.ask("/export today", ADMIN)).toEqual([expect.stringMatching(/^📤 Exporting/)]);
+    await vi.waitFor(() => expect(reads).toBe(2));
+    expect(await t.ask("/export today", ADMIN)).toEqual(["An export of yours is still running: wait for its files, then ask again."]);
+    // Bad input is still answered as bad input; another admin exports meanwhile.
+    expect(await t.ask("/export 2026-13-01", ADMIN)).toEqual([expect.stringMatching(/^I cannot read/)]);
+    expect(await t.ask("/export today", ADMIN_TWO)).toEqual([expect.stringMatching(/^📤/)]);
+    expect(await t.ask("/export today", ADMIN_TWO)).toEqual(["Bado una uhamishaji unaoendelea: subiri faili zake kwanza, kisha uombe mwingine."]);
+    release();
+    await vi.waitFor(() => expect(t.documents()).toHaveLength(4));
+    await vi.waitFor(() => expect(t.edits().filter((edit) => /^📤 History from/.test(String(edit.payload.text)))).toHaveLength(1));
+    await vi.waitFor(() => expect(t.edits().filter((edit) => /^📤 Historia/.test(String(edit.payload.text)))).toHaveLength(1));
+    // Done: the next one may start.
+    expect(await t.ask("/export today", ADMIN)).toEqual([expect.stringMatching(/^📤 Exporting/)]);
+  });
+
+  it("lets an admin export again after one stopped on the store failing, or found nothing", async () => {
+    const t = bot();
+    expect(await t.ask("/export", ADMIN)).toEqual([expect.stringMatching(/^No checks between/)]);
+    await t.ask("/collection TX-1");
+    const range = t.state.journal.range.bind(t.state.journal);
+    const spy = vi.spyOn(t.state.journal, "range").mockRejectedValueOnce(new StateUnavailableError("the store went away"));
+    await t.ask("/export today", ADMIN);
+    spy.mockImplementation(range);
+    expect(await t.ask("/export today", ADMIN)).toEqual([expect.stringMatching(/^📤 Exporting/)]);
   });
 
   it("says the export stopped when the store fails in the middle of it, instead of retrying for ever", async () => {

@@ -146,6 +146,41 @@ describe("/receipt", () => {
   });
 });
 
+describe("asking the provider again for a receipt (#34)", () => {
+  /** The first answer about each payment two minutes old (as a cache would give it): a receipt then asks again. */
+  function cachedProvider(now: () => number) {
+    const calls: string[] = [];
+    const enquiry = scriptedEnquiry((kind, id) => {
+      const first = !calls.includes(id);
+      calls.push(id);
+      return { ...outcomes.success(kind, id), checkedAt: new Date(now() - (first ? 120_000 : 0)) };
+    });
+    return { enquiry, calls };
+  }
+
+  it("spends the second question from the person's rate limit, and past it makes no receipt and says to slow down", async () => {
+    const now = Date.now();
+    const provider = cachedProvider(() => now);
+    // Room for exactly one enquiry: the cached answer takes it, so the second question does not fit.
+    const t = setup({ enquiry: provider.enquiry, now: () => now, rateLimit: { windowSeconds: 60, maxCost: 1 } });
+    const replies = await t.say("/receipt COL-OK-1 collection");
+    expect(replies.map((reply) => reply.method)).toEqual(["sendMessage"]);
+    expect(replies[0]?.payload.text).toBe("You are sending requests too fast. Please wait a minute and try again.");
+    expect(provider.calls).toEqual(["COL-OK-1"]);
+    expect(t.harness.photos()).toEqual([]);
+  });
+
+  it("makes the receipt when the second question fits, having spent it", async () => {
+    const now = Date.now();
+    const provider = cachedProvider(() => now);
+    const t = setup({ enquiry: provider.enquiry, now: () => now, rateLimit: { windowSeconds: 60, maxCost: 3 } });
+    await t.receiptOf("COL-OK-1", " collection");
+    expect(provider.calls).toEqual(["COL-OK-1", "COL-OK-1"]);
+    // Two of three spent: a check of two IDs no longer fits.
+    expect((await t.say("/collection COL-OK-2 COL-OK-3"))[0]?.payload.text).toMatch(/too fast/);
+  });
+});
+
 describe("checking a receipt: /start r_<code> and /verify, open to anyone in private", () => {
   it("tells a stranger a genuine receipt, with its facts and what the provider says now", async () => {
     const t = setup();
