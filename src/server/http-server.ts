@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Registry } from "prom-client";
 import type { Logger } from "../logger.ts";
+import { clientAddressResolver, type TrustedNetwork } from "./client-address.ts";
 import { secretMatches } from "./secret.ts";
 
 export interface Readiness {
@@ -49,6 +50,8 @@ export interface HttpServerOptions {
   maxConnections?: number;
   /** Most /r/ requests held at once (each is held to the page's time); more are answered 503 at once. */
   receiptChecksAtOnce?: number;
+  /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default: the peer is who asked. */
+  trustedProxies?: readonly TrustedNetwork[];
   /** Shorter in tests; the defaults suit Telegram and probes. */
   timeouts?: { headersMs: number; requestMs: number };
 }
@@ -79,6 +82,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const rejections = rejectionSummary(logger);
   const checksAtOnce = options.receiptChecksAtOnce ?? RECEIPT_CHECKS_AT_ONCE;
   let checksHeld = 0;
+  const clientAddress = clientAddressResolver(options.trustedProxies ?? []);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -152,7 +156,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       // Not even a percent-encoding: a code no receipt has, told as any unknown one is.
       code = "";
     }
-    const { status, html } = await page.answer(code, clientAddress(req));
+    const { status, html } = await page.answer(code, clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]));
     // A refused check looked no code up, so it has no time to hide: it is answered, and let go, at once.
     if (status === 429) return sendPage(req, res, status, html, page, { "retry-after": "600", connection: "close" });
     const left = page.sameTimeMs - (performance.now() - started);
@@ -233,23 +237,6 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, htm
 function pageGuards(page: ReceiptPageRoute): Record<string, string> {
   const { "content-type": _html, ...guards } = ownHeaders(page);
   return guards;
-}
-
-/**
- * Who asked, for the checks' limit per address: the peer, or, when the peer is a proxy on this
- * machine or a private network (a reverse proxy in front of the bot), the address it says it
- * forwarded for (the last one X-Forwarded-For names: the one the proxy itself saw).
- */
-function clientAddress(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  const forwarded = req.headers["x-forwarded-for"];
-  const last = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((each) => each.trim()).filter(Boolean).at(-1);
-  return last !== undefined && isPrivateAddress(peer) ? last.slice(0, 64) : peer;
-}
-
-function isPrivateAddress(address: string): boolean {
-  const v4 = address.replace(/^::ffff:/, "");
-  return address === "::1" || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd]/i.test(address);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
