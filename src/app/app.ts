@@ -88,6 +88,7 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       logger,
       readiness,
       metrics: metrics.registry,
+      trustedProxies: transport.trustedProxies,
       ...(transport.mode === "webhook" && receiver
         ? { webhook: { path: transport.path, secret: transport.secret, receive: (update) => receiver.receive(update), onRejected: metrics.countWebhookRejection } }
         : {}),

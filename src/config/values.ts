@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseChatTopic, parseTelegramId, type ChatTopic } from "../access/telegram-id.ts";
+import { parseNetwork, type TrustedNetwork } from "../server/client-address.ts";
 
 /** The environment as given: every value a string, or absent. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -67,6 +68,20 @@ export const chatTopic = trimmed.transform((value, ctx) => {
     return z.NEVER;
   }
   return parsed;
+});
+
+/** IP addresses and networks (CIDR), separated by commas or spaces. */
+export const networkList = trimmed.transform((value, ctx) => {
+  const networks: TrustedNetwork[] = [];
+  for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+    const parsed = parseNetwork(part);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not an IP address or a network in CIDR form (such as 10.0.0.5, 172.16.0.0/12 or fd00::/8)` });
+      return z.NEVER;
+    }
+    networks.push(parsed);
+  }
+  return networks;
 });
 
 /** Chats, each perhaps with its topic, separated by commas or spaces. */

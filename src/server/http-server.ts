@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Registry } from "prom-client";
 import type { Logger } from "../logger.ts";
+import { clientAddressResolver, type TrustedNetwork } from "./client-address.ts";
 import { secretMatches } from "./secret.ts";
 
 export interface Readiness {
@@ -26,6 +27,8 @@ export interface WebhookRoute {
 export interface ReceiptPageRoute {
   /** The page for a code (as the path carried it), asked from an address: 200 genuine, 404 unknown, 429 too many checks. */
   answer(code: string, address: string): Promise<{ status: 200 | 404 | 429; html: string }>;
+  /** The page told when too many checks are held at once ("too many checks, try again"): the same for every code. */
+  busyHtml: string;
   /** The page's own headers (its Content-Security-Policy and the like). */
   headers: Readonly<Record<string, string>>;
   /**
@@ -45,6 +48,10 @@ export interface HttpServerOptions {
   receiptPage?: ReceiptPageRoute;
   /** Most connections open at once; more are refused by the server. */
   maxConnections?: number;
+  /** Most /r/ requests held at once (each is held to the page's time); more are answered 503 at once. */
+  receiptChecksAtOnce?: number;
+  /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default: the peer is who asked. */
+  trustedProxies?: readonly TrustedNetwork[];
   /** Shorter in tests; the defaults suit Telegram and probes. */
   timeouts?: { headersMs: number; requestMs: number };
 }
@@ -59,6 +66,11 @@ const MAX_UPDATE_BYTES = 1024 * 1024;
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 const REJECTION_SUMMARY_INTERVAL_MS = 60_000;
+/**
+ * Every check is held to the page's time, on a connection it shares with the webhook: so few of
+ * them at once that a flood of checks can never take the connections Telegram's deliveries need.
+ */
+export const RECEIPT_CHECKS_AT_ONCE = 64;
 
 /**
  * Health, readiness and metrics (both modes), and the webhook (webhook mode). Plain node:http:
@@ -68,6 +80,9 @@ const REJECTION_SUMMARY_INTERVAL_MS = 60_000;
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { logger, webhook } = options;
   const rejections = rejectionSummary(logger);
+  const checksAtOnce = options.receiptChecksAtOnce ?? RECEIPT_CHECKS_AT_ONCE;
+  let checksHeld = 0;
+  const clientAddress = clientAddressResolver(options.trustedProxies ?? []);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -80,7 +95,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       // Under /r/ the address holds a code: a refusal is kept nowhere and sniffed by nobody either.
       return send(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD", ...(page ? pageGuards(page) : {}) });
     }
-    if (page) return receiptPage(req, res, path.slice(RECEIPT_PATH.length), page);
+    if (page) {
+      if (checksHeld >= checksAtOnce) {
+        // Busy: said at once, and the connection let go, so that the flood holds no connection.
+        return sendPage(req, res, 503, page.busyHtml, page, { "retry-after": "10", connection: "close" });
+      }
+      checksHeld++;
+      try {
+        return await receiptPage(req, res, path.slice(RECEIPT_PATH.length), page);
+      } finally {
+        checksHeld--;
+      }
+    }
     switch (path) {
       case "/healthz":
         return send(res, 200, { status: "ok" });
@@ -130,12 +156,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       // Not even a percent-encoding: a code no receipt has, told as any unknown one is.
       code = "";
     }
-    const { status, html } = await page.answer(code, clientAddress(req));
+    const { status, html } = await page.answer(code, clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]));
+    // A refused check looked no code up, so it has no time to hide: it is answered, and let go, at once.
+    if (status === 429) return sendPage(req, res, status, html, page, { "retry-after": "600", connection: "close" });
     const left = page.sameTimeMs - (performance.now() - started);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-    const body = Buffer.from(html, "utf8");
-    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...ownHeaders(page), "content-length": body.length, ...(status === 429 ? { "retry-after": "600" } : {}) });
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendPage(req, res, status, html, page);
   }
 
   const { headersMs, requestMs } = options.timeouts ?? { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS };
@@ -201,27 +227,16 @@ const RECEIPT_PATH = "/r/";
 /** The page's own headers, named in any case, in one spelling each, so that none goes out twice (they win over the server's). */
 const ownHeaders = (page: ReceiptPageRoute): Record<string, string> => Object.fromEntries(Object.entries(page.headers).map(([name, value]) => [name.toLowerCase(), value]));
 
+function sendPage(req: IncomingMessage, res: ServerResponse, status: number, html: string, page: ReceiptPageRoute, headers: Record<string, string> = {}): void {
+  const body = Buffer.from(html, "utf8");
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...ownHeaders(page), "content-length": body.length, ...headers });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 /** The page's headers but its content type: for an answer under /r/ that is not the page. */
 function pageGuards(page: ReceiptPageRoute): Record<string, string> {
   const { "content-type": _html, ...guards } = ownHeaders(page);
   return guards;
-}
-
-/**
- * Who asked, for the checks' limit per address: the peer, or, when the peer is a proxy on this
- * machine or a private network (a reverse proxy in front of the bot), the address it says it
- * forwarded for (the last one X-Forwarded-For names: the one the proxy itself saw).
- */
-function clientAddress(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  const forwarded = req.headers["x-forwarded-for"];
-  const last = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((each) => each.trim()).filter(Boolean).at(-1);
-  return last !== undefined && isPrivateAddress(peer) ? last.slice(0, 64) : peer;
-}
-
-function isPrivateAddress(address: string): boolean {
-  const v4 = address.replace(/^::ffff:/, "");
-  return address === "::1" || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd]/i.test(address);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -14,7 +14,7 @@ describe("parseConfig", () => {
     expect([...config.access.allowedUserIds]).toEqual([5001, 5002]);
     expect(config.access.allowedChatIds.size).toBe(0);
     expect(config).toMatchObject({ cacheTtlSeconds: 30, logLevel: "info", shutdownGraceMs: 10_000 });
-    expect(config.transport).toEqual({ mode: "polling", httpPort: undefined, leaseSeconds: 15 });
+    expect(config.transport).toEqual({ mode: "polling", httpPort: undefined, trustedProxies: [], leaseSeconds: 15 });
     expect(config.rateLimit).toEqual({ windowSeconds: 60, maxCost: 60 });
     expect(config.state).toEqual({ kind: "sqlite", path: "./data/bot.db" });
   });

@@ -1,6 +1,7 @@
 import { Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { RECEIPT_CHECK_LIMITS } from "../../src/payments/receipts/check-limits.ts";
+import { parseNetwork, type TrustedNetwork } from "../../src/server/client-address.ts";
 import { startHttpServer, type HttpServer } from "../../src/server/http-server.ts";
 import type { ReceiptPageModel } from "../../src/telegram/render/receipt-layout.ts";
 import { createTestBot } from "../support/bot-harness.ts";
@@ -33,13 +34,13 @@ afterEach(async () => {
 
 const SAME_TIME_MS = 150;
 
-async function setup() {
+async function setup(trustedProxies: TrustedNetwork[] = []) {
   const enquiry = scriptedEnquiry((kind, id) => ({ ...(kind === "collection" ? outcomes.failed(kind, id, '<script>alert("x")</script> & <b>bold</b>') : outcomes.notFound(kind, id)), checkedAt: new Date() }));
   const harness = createTestBot({ enquiry, receiptPage: { render, headers: HEADERS } });
   bots.push(harness);
   const route = harness.assembled.receiptPage;
   if (!route) throw new Error("no page route");
-  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, readiness: () => ({ ready: true }), metrics: new Registry(), receiptPage: { ...route, sameTimeMs: SAME_TIME_MS } });
+  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, readiness: () => ({ ready: true }), metrics: new Registry(), receiptPage: { ...route, sameTimeMs: SAME_TIME_MS }, trustedProxies });
   const url = `http://127.0.0.1:${server.port}`;
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-FAILED-1"));
   const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(harness.sent().at(-1)?.payload.text))?.[0] ?? "";
@@ -85,8 +86,10 @@ describe("GET /r/<code>: a receipt's check page", () => {
     expect((await fetch(`${url}/r/${code}`, { method: "POST" })).status).toBe(405);
   });
 
-  it("refuses an address's checks past its limit with 429, and another address still checks", async () => {
-    const { url, code } = await setup();
+  it("refuses an address's checks past its limit with 429, and another address still checks (behind a listed proxy)", async () => {
+    const loopback = parseNetwork("127.0.0.1");
+    if (!loopback) throw new Error("not an address");
+    const { url, code } = await setup([loopback]);
     const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
     const checks = await Promise.all(Array.from({ length: RECEIPT_CHECK_LIMITS.each.limit }, () => fetch(`${url}/r/ZZZZ-ZZZZ-ZZZZ`, from("203.0.113.7")).then((response) => response.status)));
     expect(new Set(checks)).toEqual(new Set([404]));
@@ -95,5 +98,13 @@ describe("GET /r/<code>: a receipt's check page", () => {
     expect(refused.headers.get("retry-after")).toBe("600");
     expect(await refused.text()).toContain("Too many checks");
     expect((await fetch(`${url}/r/${code}`, from("198.51.100.4"))).status).toBe(200);
+  });
+
+  it("believes no X-Forwarded-For by default: a client naming a fresh address each time is still one address", async () => {
+    const { url, code } = await setup();
+    const as = (i: number) => ({ headers: { "x-forwarded-for": `198.51.100.${i + 1}` } });
+    const checks = await Promise.all(Array.from({ length: RECEIPT_CHECK_LIMITS.each.limit }, (_, i) => fetch(`${url}/r/${code}`, as(i)).then((response) => response.status)));
+    expect(new Set(checks)).toEqual(new Set([200]));
+    expect((await fetch(`${url}/r/${code}`, as(99))).status).toBe(429);
   });
 });

@@ -113,14 +113,16 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
     pageRoute(botUsername) {
       const page = options.renderers?.page;
       if (!page) return undefined;
+      const t = translations.translatorFor(DEFAULT_LOCALE);
+      const tooMany = page.render({ kind: "unknown", language: DEFAULT_LOCALE, heading: "⏳", text: t("verify-rate-limited") });
       return {
         headers: page.headers,
+        busyHtml: tooMany,
         sameTimeMs: PAGE_SAME_TIME_MS,
         async answer(code, address) {
           const answer = await checkPage(code, address, botUsername());
           if (answer.type === "page") return { status: answer.model.kind === "genuine" ? 200 : 404, html: page.render(answer.model) };
-          const t = translations.translatorFor(DEFAULT_LOCALE);
-          return { status: 429, html: page.render({ kind: "unknown", language: DEFAULT_LOCALE, heading: "⏳", text: t("verify-rate-limited") }) };
+          return { status: 429, html: tooMany };
         },
       };
     },

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { httpUrl, integer, optional, presentIn, required, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
+import type { TrustedNetwork } from "../../server/client-address.ts";
+import { httpUrl, integer, networkList, optional, presentIn, required, trimmed, urlWith, withDefault, type Environment } from "../values.ts";
 
 /** The bot's token, the Bot API it talks to, and how updates reach it: polling, or a webhook behind HTTP_PORT. */
 export interface TelegramSettings {
@@ -12,6 +13,7 @@ export interface PollingTransport {
   mode: "polling";
   /** Health, readiness and metrics; no HTTP server when unset. */
   httpPort: number | undefined;
+  trustedProxies: readonly TrustedNetwork[];
   /** With shared state (Redis), how long the polling lease outlives an instance that died. */
   leaseSeconds: number;
 }
@@ -19,6 +21,11 @@ export interface PollingTransport {
 export interface WebhookTransport {
   mode: "webhook";
   httpPort: number;
+  /**
+   * The reverse proxies in front of the HTTP server whose X-Forwarded-For is believed (TRUST_PROXY),
+   * for the check page's limit per address; none when unset: the peer is who asked.
+   */
+  trustedProxies: readonly TrustedNetwork[];
   /** The public HTTPS URL Telegram posts to; its path is the one the bot listens on. */
   url: string;
   path: string;
@@ -43,13 +50,15 @@ export const transportVariables = z.object({
     ),
   ),
   POLLING_LEASE_SECONDS: withDefault(integer(3, 600), 15),
+  TRUST_PROXY: optional(networkList),
 });
 
-/** A webhook needs its URL, its secret and a port to listen on. */
+/** A webhook needs its URL, its secret and a port to listen on; proxies are trusted only in front of an HTTP server. */
 export function transportProblems(env: Environment): string[] {
   const present = presentIn(env);
-  if ((env.BOT_MODE ?? "").trim() !== "webhook") return [];
-  return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`);
+  const proxies = present("TRUST_PROXY") && !present("HTTP_PORT") ? ["TRUST_PROXY needs HTTP_PORT: the proxies it names stand in front of the bot's HTTP server"] : [];
+  if ((env.BOT_MODE ?? "").trim() !== "webhook") return proxies;
+  return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`).concat(proxies);
 }
 
 export function telegramSettings(env: z.output<typeof telegramVariables>): TelegramSettings {
@@ -58,10 +67,12 @@ export function telegramSettings(env: z.output<typeof telegramVariables>): Teleg
 
 /** Only called once transportProblems found none, so the `?? ""` below are never used. */
 export function transportSettings(env: z.output<typeof transportVariables>): PollingTransport | WebhookTransport {
-  if (env.BOT_MODE !== "webhook") return { mode: "polling", httpPort: env.HTTP_PORT, leaseSeconds: env.POLLING_LEASE_SECONDS };
+  const trustedProxies = env.TRUST_PROXY ?? [];
+  if (env.BOT_MODE !== "webhook") return { mode: "polling", httpPort: env.HTTP_PORT, trustedProxies, leaseSeconds: env.POLLING_LEASE_SECONDS };
   return {
     mode: "webhook",
     httpPort: env.HTTP_PORT ?? 0,
+    trustedProxies,
     url: env.WEBHOOK_URL ?? "",
     path: new URL(env.WEBHOOK_URL ?? "https://invalid/").pathname,
     secret: env.WEBHOOK_SECRET ?? "",
