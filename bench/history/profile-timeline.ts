@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isoInZone } from "../../src/payments/history/export/export-rows.ts";
 import { readTimeline } from "../../src/payments/history/read-timeline.ts";
 import { openRedisStore } from "../../src/state/redis/redis-store.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
@@ -24,13 +25,14 @@ try {
   const translations = new Translations({ timeZone: "UTC" });
   const t = translations.translatorFor("en");
   const day = translations.dayFor("en");
+  const iso = isoInZone("UTC");
   const reader = { userId: ADMIN, admin: true, inSupportChat: false, mayAsk: true };
   const times: Record<string, number[]> = { read: [], format: [], total: [] };
   for (let round = 0; round < 15; round++) {
     const started = performance.now();
     const timeline = await readTimeline(store.journal, "status", BUSY_PAYMENT, reader, "everything");
     const read = performance.now();
-    const pages = pagesOf(timeline.lines.map((line) => lineText(line, t, (at) => `${day(at)} ${new Date(at).toISOString().slice(11, 19)}`, true)));
+    const pages = pagesOf(timeline.lines.map((line) => lineText(line, t, (at) => `${day(at)} ${iso(at).slice(11, 19)}`, true)));
     const done = performance.now();
     if (round === 0) console.log({ entries: timeline.entries, lines: timeline.lines.length, pages: pages.length });
     times.read?.push(read - started);
