@@ -1,4 +1,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
+const QUARTER_MS = 15 * 60 * 1000;
+/** A few months of quarters: a long history or export reads them again and again, and the map stays small. */
+const MOST_QUARTERS_KEPT = 10_000;
 
 /** A wall-clock date and time in a time zone. */
 export interface WallClock {
@@ -34,16 +37,35 @@ export const dayKey = (clock: WallClock): string => `${clock.year}-${String(cloc
 /** An IANA zone (BOT_TIMEZONE), read with Intl: no time zone data of our own. */
 export function timeZone(name: string): TimeZone {
   const format = new Intl.DateTimeFormat("en-US", { timeZone: name, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" });
-  const wallClock = (at: number): WallClock & { second: number } => {
+  const exactWallClock = (at: number): WallClock & { second: number } => {
     const parts: Record<string, number> = {};
     for (const part of format.formatToParts(new Date(at))) if (part.type !== "literal") parts[part.type] = Number(part.value);
     return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 };
   };
   /** How far the zone's clocks are ahead of UTC at `at`. */
   const offsetAt = (at: number): number => {
-    const clock = wallClock(at);
+    const clock = exactWallClock(at);
     const whole = at - (((at % 1000) + 1000) % 1000);
     return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - whole;
+  };
+  // formatToParts costs microseconds, and a history or an export writes the time of thousands of
+  // entries: the offset is kept per quarter of an hour (zones change offset on quarter hours),
+  // and only where it is the same at both ends of the quarter; elsewhere the clock is read exactly.
+  const offsets = new Map<number, number | undefined>();
+  const quarterOffset = (quarter: number): number | undefined => {
+    if (offsets.has(quarter)) return offsets.get(quarter);
+    if (offsets.size >= MOST_QUARTERS_KEPT) offsets.clear();
+    const start = quarter * QUARTER_MS;
+    const offset = offsetAt(start);
+    const steady = offset === offsetAt(start + QUARTER_MS - 1) ? offset : undefined;
+    offsets.set(quarter, steady);
+    return steady;
+  };
+  const wallClock = (at: number): WallClock & { second: number } => {
+    const offset = quarterOffset(Math.floor(at / QUARTER_MS));
+    if (offset === undefined) return exactWallClock(at);
+    const shown = new Date(at + offset);
+    return { year: shown.getUTCFullYear(), month: shown.getUTCMonth() + 1, day: shown.getUTCDate(), hour: shown.getUTCHours(), minute: shown.getUTCMinutes(), second: shown.getUTCSeconds() };
   };
   const instantOf = (clock: WallClock): number => {
     const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayKey, timeZone } from "../../src/util/time-zone.ts";
 
@@ -31,5 +32,29 @@ describe("time zones", () => {
     expect(addDays(clock, 1)).toEqual({ year: 2027, month: 1, day: 1, hour: 18, minute: 0 });
     expect(addDays({ ...clock, month: 3, day: 1 }, -1)).toMatchObject({ month: 2, day: 28 });
     expect(dayKey({ ...clock, month: 3, day: 5 })).toBe("2026-03-05");
+  });
+
+  it("reads the same wall clock as Intl at any moment, summer time changes and odd offsets included", () => {
+    const zones = ["Europe/Paris", "America/St_Johns", "Australia/Lord_Howe", "Asia/Kathmandu", "Africa/Nairobi", "America/Sao_Paulo"];
+    const exact = (zone: string, at: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" })
+          .formatToParts(new Date(at))
+          .filter((part) => part.type !== "literal")
+          .map((part) => [part.type, Number(part.value)]),
+      );
+      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+    };
+    const read = new Map(zones.map((zone) => [zone, timeZone(zone)]));
+    // Times near the changes of 2026 (within a day of them) as well as anywhere in a few decades.
+    const changes = [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 3, 5, 15), Date.UTC(2026, 9, 4, 15, 30), Date.UTC(2026, 2, 8, 5, 30), Date.UTC(2026, 10, 1, 3, 30)];
+    const near = fc.tuple(fc.constantFrom(...changes), fc.integer({ min: -86_400_000, max: 86_400_000 })).map(([change, delta]) => change + delta);
+    const anywhere = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) });
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.oneof(near, anywhere), (zone, at) => {
+        expect(read.get(zone)?.wallClock(at)).toEqual(exact(zone, at));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

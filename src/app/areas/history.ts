@@ -44,7 +44,7 @@ export function historyArea({ settings, state, logger, now }: HistoryAreaOptions
     recorder,
     feature: ({ policy, supportChatId, answers, presses, isAdminChat }) => {
       const deps = { journal: state.journal, days, policy, supportChatId, isAdminChat, timeZone: settings.timeZone, answers, presses: presses.for("history") };
-      return { name: "history", composer: new Composer<BotContext>(historyFeature(deps), myChecksFeature({ ...deps, now }), exportFeature({ ...deps, now })) };
+      return { name: "history", composer: new Composer<BotContext>(historyFeature({ ...deps, now }), myChecksFeature({ ...deps, now }), exportFeature({ ...deps, now })) };
     },
     start() {
       if (days > 0) retention ??= startHistoryRetention({ journal: state.journal, days, logger, now });

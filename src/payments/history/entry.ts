@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { decodeJson } from "../../util/decode-json.ts";
 import { ENQUIRY_KINDS, paymentState, type EnquiryKind, type EnquiryOutcome, type OutcomeType } from "../enquiry/types.ts";
 
 /** How an answer came to be given. */
@@ -83,25 +81,20 @@ export const isFinalStatus = (status: string | undefined): boolean =>
 /** The journal's key for a payment: its kind and ID. */
 export const paymentKey = (kind: EnquiryKind, transactionId: string): string => `${kind}:${transactionId}`;
 
-// The stored form: short keys (an entry is written millions of times), read back through zod.
-const saidSchema = z.union([
-  z.object({ t: z.literal("f"), s: z.string(), m: z.string().optional(), v: z.string().optional(), r: z.string().optional() }),
-  z.object({ t: z.literal("n") }),
-  z.object({ t: z.literal("u"), c: z.enum(["unauthorized", "busy", "timeout", "upstream_error", "invalid_response"]) }),
-]);
-const storedSchema = z.object({
-  a: z.number(),
-  e: z.enum(HISTORY_EVENTS),
-  k: z.enum(ENQUIRY_KINDS),
-  i: z.string(),
-  s: saidSchema.optional(),
-  u: z.tuple([z.number(), z.string()]).optional(),
-  c: z.tuple([z.number(), z.string()]).or(z.tuple([z.number(), z.string(), z.number()])).optional(),
-  h: z.enum(HISTORY_HOWS),
-  n: z.number().optional(),
-  r: z.number().optional(),
-});
-type Stored = z.infer<typeof storedSchema>;
+// The stored form: short keys (an entry is written millions of times).
+type StoredSaid = { t: "f"; s: string; m?: string; v?: string; r?: string } | { t: "n" } | { t: "u"; c: Exclude<OutcomeType, "found" | "not_found"> };
+interface Stored {
+  a: number;
+  e: HistoryEvent;
+  k: EnquiryKind;
+  i: string;
+  s?: StoredSaid;
+  u?: [number, string];
+  c?: [number, string] | [number, string, number];
+  h: HistoryHow;
+  n?: number;
+  r?: number;
+}
 
 export function encodeEntry(entry: HistoryEntry): string {
   const said = entry.said;
@@ -131,23 +124,57 @@ function encodeSaid(said: Said): Stored["s"] {
   }
 }
 
-/** An entry read back; undefined for anything this version cannot read (written by another, damaged). */
+const EVENTS: ReadonlySet<unknown> = new Set(HISTORY_EVENTS);
+const KINDS: ReadonlySet<unknown> = new Set(ENQUIRY_KINDS);
+const HOWS: ReadonlySet<unknown> = new Set(HISTORY_HOWS);
+const CAUSES: ReadonlySet<unknown> = new Set(["unauthorized", "busy", "timeout", "upstream_error", "invalid_response"]);
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const optional = (value: unknown, is: (value: unknown) => boolean): boolean => value === undefined || is(value);
+const isText = (value: unknown): value is string => typeof value === "string";
+
+function readSaid(value: unknown): Said | undefined | false {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return false;
+  if (value.t === "f") {
+    const { s, m, v, r } = value;
+    return isText(s) && optional(m, isText) && optional(v, isText) && optional(r, isText) ? { type: "found", status: s, mnoReference: m as string | undefined, serviceTransactionId: v as string | undefined, reason: r as string | undefined } : false;
+  }
+  if (value.t === "n") return { type: "not_found" };
+  return value.t === "u" && CAUSES.has(value.c) ? { type: "unknown", cause: value.c as Exclude<OutcomeType, "found" | "not_found"> } : false;
+}
+
+/**
+ * An entry read back; undefined for anything this version cannot read (written by another,
+ * damaged). The shape is checked by hand, field by field, not through zod: a long timeline or an
+ * export reads tens of thousands of entries, and a schema's parse cost more than the JSON's.
+ */
 export function decodeEntry(text: string): HistoryEntry | undefined {
-  const stored = decodeJson(storedSchema, text);
-  if (!stored) return undefined;
-  const s = stored.s;
-  const said: Said | undefined =
-    s === undefined ? undefined : s.t === "f" ? { type: "found", status: s.s, mnoReference: s.m, serviceTransactionId: s.v, reason: s.r } : s.t === "n" ? { type: "not_found" } : { type: "unknown", cause: s.c };
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    // Not JSON: not something this bot wrote.
+    return undefined;
+  }
+  if (!isRecord(stored)) return undefined;
+  const { a, e, k, i, u, c, h, n, r } = stored;
+  if (!isNumber(a) || !EVENTS.has(e) || !KINDS.has(k) || !isText(i) || !HOWS.has(h) || !optional(n, isNumber) || !optional(r, isNumber)) return undefined;
+  const said = readSaid(stored.s);
+  if (said === false) return undefined;
+  if (u !== undefined && !(Array.isArray(u) && u.length === 2 && isNumber(u[0]) && isText(u[1]))) return undefined;
+  if (c !== undefined && !(Array.isArray(c) && (c.length === 2 || (c.length === 3 && isNumber(c[2]))) && isNumber(c[0]) && isText(c[1]))) return undefined;
   return {
-    at: stored.a,
-    event: stored.e,
-    kind: stored.k,
-    transactionId: stored.i,
+    at: a,
+    event: e as HistoryEvent,
+    kind: k as EnquiryKind,
+    transactionId: i,
     said,
-    who: stored.u && { id: stored.u[0], name: stored.u[1] },
-    where: stored.c && { chatId: stored.c[0], title: stored.c[1], topic: stored.c[2] },
-    how: stored.h,
-    caseNumber: stored.n,
-    receiptNumber: stored.r,
+    who: u && { id: u[0] as number, name: u[1] as string },
+    where: c && { chatId: c[0] as number, title: c[1] as string, topic: c[2] as number | undefined },
+    how: h as HistoryHow,
+    caseNumber: n as number | undefined,
+    receiptNumber: r as number | undefined,
   };
 }

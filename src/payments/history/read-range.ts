@@ -2,8 +2,12 @@ import type { Journal } from "../../state/journal.ts";
 import { decodeEntry, type HistoryEntry } from "./entry.ts";
 import { matchesFilters, type ExportFilters } from "./export/export-request.ts";
 
-/** Entries read from the store at a time: one round trip each, a few hundred kilobytes. */
-const PAGE = 1_000;
+/**
+ * Entries read from the store at a time: one round trip each, under a hundred kilobytes. A page is
+ * read (SQLite) or parsed (Redis) in one piece, so it is kept to about a millisecond that other
+ * updates wait behind; 250 rather than 1,000 made an export a tenth longer and its pauses half.
+ */
+const PAGE = 250;
 
 /** Every entry with `from <= at < to` that passes the filters, oldest first, read page by page (never all at once). */
 export async function* rangeEntries(journal: Journal, from: number, to: number, filters: ExportFilters = {}): AsyncGenerator<HistoryEntry> {

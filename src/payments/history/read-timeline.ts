@@ -8,29 +8,43 @@ import type { HistoryReader, HistoryView } from "./visibility.ts";
 const PAGE = 1_000;
 const MOST_ENTRIES = 50_000;
 
+/** One kind's entries of a payment, read a page at a time: the page's entries and how far they were taken. */
+interface Source {
+  payment: string;
+  entries: HistoryEntry[];
+  next: number;
+  cursor: string | undefined;
+  done: boolean;
+}
+
 /** A payment's entries (both kinds' for `status`), oldest first, a page at a time. */
 async function* paymentEntries(journal: Journal, scope: Scope, id: string): AsyncGenerator<HistoryEntry> {
-  const cursors = new Map(kindsFor(scope).map((kind) => [paymentKey(kind, id), undefined as string | undefined]));
-  const buffers = new Map<string, HistoryEntry[]>();
-  const done = new Set<string>();
-  const refill = async (payment: string) => {
-    const rows = await journal.forPayment(payment, { after: cursors.get(payment), limit: PAGE });
-    if (rows.length < PAGE) done.add(payment);
-    cursors.set(payment, rows.at(-1)?.cursor);
-    buffers.set(payment, rows.flatMap((row) => decodeEntry(row.data) ?? []));
-  };
-  for (const payment of cursors.keys()) await refill(payment);
-  for (let read = 0; read < MOST_ENTRIES; read++) {
-    // The earliest of each kind's next entry: the two kinds' timelines merged by time.
-    let next: string | undefined;
-    for (const payment of cursors.keys()) {
-      if ((buffers.get(payment) ?? []).length === 0 && !done.has(payment)) await refill(payment);
-      const head = buffers.get(payment)?.[0];
-      if (head && (next === undefined || head.at < (buffers.get(next)?.[0]?.at ?? Infinity))) next = payment;
+  const sources: Source[] = kindsFor(scope).map((kind) => ({ payment: paymentKey(kind, id), entries: [], next: 0, cursor: undefined, done: false }));
+  /** The source's next entry, its next page read when it has none left (undefined: none left at all). */
+  const head = async (source: Source): Promise<HistoryEntry | undefined> => {
+    while (source.next >= source.entries.length && !source.done) {
+      const rows = await journal.forPayment(source.payment, { after: source.cursor, limit: PAGE });
+      source.done = rows.length < PAGE;
+      source.cursor = rows.at(-1)?.cursor;
+      source.entries = [];
+      source.next = 0;
+      for (const row of rows) {
+        const entry = decodeEntry(row.data);
+        if (entry) source.entries.push(entry);
+      }
     }
-    const entry = next === undefined ? undefined : buffers.get(next)?.shift();
-    if (!entry) return;
-    yield entry;
+    return source.entries[source.next];
+  };
+  for (let read = 0; read < MOST_ENTRIES; read++) {
+    // The earliest of each kind's next entry (the first kind's on a tie): the two kinds' timelines merged by time.
+    let earliest: { source: Source; entry: HistoryEntry } | undefined;
+    for (const source of sources) {
+      const entry = await head(source);
+      if (entry && (earliest === undefined || entry.at < earliest.entry.at)) earliest = { source, entry };
+    }
+    if (!earliest) return;
+    earliest.source.next++;
+    yield earliest.entry;
   }
 }
 

@@ -208,22 +208,32 @@ export const JOURNAL_PAGE = `
 local asc = ARGV[1] == 'asc'; local limit = tonumber(ARGV[6])
 local lo, hi = ARGV[2], ARGV[3]
 if ARGV[4] ~= '' then if asc then lo = ARGV[4] else hi = ARGV[4] end end
-local out = {}; local offset = 0
-while #out < limit * 3 do
+local cursorAt = ARGV[4] ~= '' and tonumber(ARGV[4]) or nil
+local out = {}; local offset = 0; local found = 0
+while found < limit do
   local batch
   if asc then batch = redis.call('ZRANGEBYSCORE', KEYS[1], lo, hi, 'WITHSCORES', 'LIMIT', offset, limit)
   else batch = redis.call('ZREVRANGEBYSCORE', KEYS[1], hi, lo, 'WITHSCORES', 'LIMIT', offset, limit) end
   if #batch == 0 then break end
   offset = offset + #batch / 2
+  local members, scores = {}, {}
   for i = 1, #batch, 2 do
     local member, score = batch[i], batch[i + 1]
     local passed = false
-    if ARGV[4] ~= '' and tonumber(score) == tonumber(ARGV[4]) then
+    if cursorAt and tonumber(score) == cursorAt then
       if asc then passed = member <= ARGV[5] else passed = member >= ARGV[5] end
     end
-    if not passed and #out < limit * 3 then
-      local data = redis.call('HGET', KEYS[2], member)
-      if data then out[#out + 1] = member; out[#out + 1] = score; out[#out + 1] = data end
+    if not passed then members[#members + 1] = member; scores[#scores + 1] = score end
+  end
+  -- An HMGET for up to 1,000 entries at once, not an HGET each (unpack's stack holds a few thousand).
+  for from = 1, #members, 1000 do
+    local to = math.min(from + 999, #members)
+    local data = redis.call('HMGET', KEYS[2], unpack(members, from, to))
+    for j = from, to do
+      local text = data[j - from + 1]
+      if text and found < limit then
+        out[#out + 1] = members[j]; out[#out + 1] = scores[j]; out[#out + 1] = text; found = found + 1
+      end
     end
   end
 end

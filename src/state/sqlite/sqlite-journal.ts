@@ -49,7 +49,9 @@ export function sqliteJournal(db: SqliteDatabase, write: <T>(op: () => T) => T):
     },
     range: (from: number, to: number, page: JournalPage) => {
       const after = readCursor(page.after) ?? START;
-      return rows(statements.range.all(from, to, after.at, after.seq, page.limit));
+      // The lowest time is the cursor's once past the first page: SQLite seeks the index to the
+      // first bound on `at`, and with `from` there every page would walk the range from its start.
+      return rows(statements.range.all(Math.max(from, after.at), to, after.at, after.seq, page.limit));
     },
     latest: (payments: readonly string[]) =>
       new Map((statements.latestMany.all(JSON.stringify(payments)) as { payment: string; status: string }[]).map((row) => [row.payment, row.status])),

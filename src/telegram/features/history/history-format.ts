@@ -88,7 +88,7 @@ export function pagesOf(lines: readonly string[]): string[][] {
 }
 
 /** A page of the timeline: its title, its lines, and the status as last known. */
-export function historyMessage(id: string, timeline: Timeline, page: readonly string[], position: { page: number; pages: number }, t: Translate): string {
+export function historyMessage(id: string, timeline: Pick<Timeline, "status" | "lastSaid">, page: readonly string[], position: { page: number; pages: number }, t: Translate): string {
   const status = timeline.status === undefined ? t("history-no-status") : t("history-last-status", { status: saidText(timeline.lastSaid, t) || timeline.status });
   const header = position.pages > 1 ? `${t("history-title", { id })} · ${t("history-page", { page: position.page + 1, pages: position.pages })}` : t("history-title", { id });
   return [header, "", ...page, "", status].join("\n");

@@ -14,6 +14,7 @@ import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
 import { askerOf, replyWithAnswer, type AnswerDependencies } from "../send-answer.ts";
 import { historyMessage, lineText, pagesOf } from "./history-format.ts";
+import { shownPages, type ShownTimeline } from "./shown-pages.ts";
 
 export interface HistoryFeatureDeps {
   journal: Journal;
@@ -27,6 +28,8 @@ export interface HistoryFeatureDeps {
   presses: Presses;
   /** ADMIN_CHAT_ID (any of its topics): where admins read with names, as in private. */
   isAdminChat: (chatId: number | undefined) => boolean;
+  /** The clock that ages the pages kept for ◀ ▶. */
+  now?: () => number;
 }
 
 /** Who reads, and what the access rules let them see here. */
@@ -63,16 +66,38 @@ export function historyRequest(text: string): { id: string; scope: Scope } | und
 export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const iso = isoInZone(deps.timeZone);
-  // The day as the reader's language writes it, the time to the second, both in BOT_TIMEZONE.
-  const timeFor = (ctx: BotContext) => (at: number) => `${ctx.day(at)} ${iso(at).slice(11, 19)}`;
 
-  /** The page asked for (the last when past the end), with its buttons; undefined when nothing was recorded. */
-  const render = async (ctx: BotContext, scope: Scope, id: string, page: number) => {
+  const shown = shownPages(deps.now ?? Date.now);
+
+  /** The reader's timeline as pages of lines: read from the store, or for ◀ ▶ the one just shown; undefined when nothing was recorded. */
+  const timelinePages = async (ctx: BotContext, scope: Scope, id: string, fresh: boolean): Promise<ShownTimeline | undefined> => {
     const reader = readerOf(ctx, deps);
     const view = historyView(reader);
+    const key = JSON.stringify([reader.userId, ctx.chat?.id, view, ctx.locale, scope, id]);
+    const kept = fresh ? undefined : shown.get(key);
+    if (kept) return kept;
     const timeline = await readTimeline(deps.journal, scope, id, reader, view);
     if (timeline.entries === 0) return undefined;
-    const pages = pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, timeFor(ctx), scope === "status")));
+    // The day as the reader's language writes it, the time to the second, both in BOT_TIMEZONE (ctx.day's zone
+    // too): the day is formatted once per day of the timeline, not for each of thousands of lines.
+    const days = new Map<string, string>();
+    const time = (at: number) => {
+      const stamp = iso(at);
+      const dayKey = stamp.slice(0, 10);
+      let day = days.get(dayKey);
+      if (day === undefined) days.set(dayKey, (day = ctx.day(at)));
+      return `${day} ${stamp.slice(11, 19)}`;
+    };
+    const made = { pages: pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, time, scope === "status"))), status: timeline.status, lastSaid: timeline.lastSaid };
+    shown.set(key, made);
+    return made;
+  };
+
+  /** The page asked for (the last when past the end), with its buttons; undefined when nothing was recorded. */
+  const render = async (ctx: BotContext, scope: Scope, id: string, page: number, fresh: boolean) => {
+    const timeline = await timelinePages(ctx, scope, id, fresh);
+    if (!timeline) return undefined;
+    const pages = timeline.pages;
     const at = Math.max(0, Math.min(page, pages.length - 1));
     const keyboard = new InlineKeyboard();
     if (at > 0) keyboard.text("◀", await historyButtons.encode({ action: "historyPage", scope, id, page: at - 1 }, deps.answers.buttons));
@@ -90,8 +115,8 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
     // The access gate has refused anyone who may not ask here; this holds the rule whatever comes before it.
     if (historyView(readerOf(ctx, deps)) === "nothing") return;
     // Oldest first: the first page, ▶ towards the latest.
-    const shown = await render(ctx, asked.scope, asked.id, 0);
-    if (shown) return void (await ctx.reply(shown.text, { reply_parameters: replyParameters, reply_markup: shown.keyboard, link_preview_options: { is_disabled: true } }));
+    const first = await render(ctx, asked.scope, asked.id, 0, true);
+    if (first) return void (await ctx.reply(first.text, { reply_parameters: replyParameters, reply_markup: first.keyboard, link_preview_options: { is_disabled: true } }));
     await ctx.reply(ctx.t("history-nothing", { id: asked.id }), { reply_parameters: replyParameters });
     const query: Query = { scope: asked.scope, ids: [asked.id] };
     if (!(await ctx.budget.spend(queryCost(query)))) return;
@@ -101,8 +126,8 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
 
   deps.presses.on("historyPage", async (ctx: PressContext, { scope, id, page }) => {
     if (deps.days <= 0 || historyView(readerOf(ctx, deps)) === "nothing") return void (await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger));
-    const shown = await render(ctx, scope, id, page);
-    if (shown) await tolerateHarmless(ctx.editMessageText(shown.text, { reply_markup: shown.keyboard, link_preview_options: { is_disabled: true } }), ctx.logger);
+    const turned = await render(ctx, scope, id, page, false);
+    if (turned) await tolerateHarmless(ctx.editMessageText(turned.text, { reply_markup: turned.keyboard, link_preview_options: { is_disabled: true } }), ctx.logger);
     await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
   });
   return composer;

@@ -9,9 +9,9 @@ const BOB = { id: 5002, is_bot: false, first_name: "Bob", language_code: "en" };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 const buttonsOf = (markup: unknown) => (markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [];
 
-function bot(status: { value: string } = { value: "PENDING" }, access: { allowedUserIds?: Set<number>; adminUserIds?: Set<number>; allowedChatIds?: Set<number> } = {}) {
+function bot(status: { value: string } = { value: "PENDING" }, access: { allowedUserIds?: Set<number>; adminUserIds?: Set<number>; allowedChatIds?: Set<number> } = {}, now?: () => number) {
   const enquiry = scriptedEnquiry((kind, id) => (id.startsWith("NF-") ? outcomes.notFound(kind, id) : kind === "collection" ? outcomes.found(kind, id, status.value) : outcomes.notFound(kind, id)));
-  const harness = createTestBot({ enquiry, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), ...access } });
+  const harness = createTestBot({ enquiry, access: { allowedUserIds: new Set([USER.id, BOB.id]), adminUserIds: new Set([ADMIN.id]), ...access }, ...(now ? { now } : {}) });
   const ask = async (text: string, from = USER) => {
     const before = harness.sent().length;
     await harness.bot.handleUpdate(messageUpdate(text, { from }));
@@ -90,6 +90,41 @@ describe("/history", () => {
     const [edit] = t.edits();
     expect(edit?.payload.text).toMatch(/Page 2 of 2/);
     expect(buttonsOf(edit?.payload.reply_markup).map((button) => button.text)).toEqual(["◀", "🔄 Check now"]);
+  });
+
+  it("turns the pages just shown for a minute without reading the timeline again, then reads it afresh", async () => {
+    const clock = { now: Date.now() };
+    const t = bot(undefined, undefined, () => clock.now);
+    const check = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        t.status.value = i % 2 === 0 ? "PENDING" : "PROCESSING";
+        await t.ask("/collection TX-6");
+      }
+    };
+    const history = async () => {
+      const [first] = await t.ask("/history TX-6 collection", ADMIN);
+      const next = buttonsOf(first?.payload.reply_markup).find((button) => button.text === "▶");
+      return { first, data: next && "callback_data" in next ? (next.callback_data ?? "") : "" };
+    };
+    const turn = async (data: string, from: typeof ADMIN | typeof USER) => {
+      const before = t.edits().length;
+      await t.bot.handleUpdate(callbackUpdate(data, { message_id: 1, chat: { id: from.id, type: "private" } }, from));
+      return String(t.edits()[before]?.payload.text);
+    };
+    await check(30);
+    const { first, data } = await history();
+    expect(first?.payload.text).toMatch(/Page 1 of 2/);
+    // Twenty more checks make a third page; the pages shown a moment ago are turned as they were.
+    await check(20);
+    expect(await turn(data, ADMIN)).toMatch(/Page 2 of 2/);
+    clock.now += 61_000;
+    expect(await turn(data, ADMIN)).toMatch(/Page 2 of 3/);
+    // /history itself always reads the store; another reader never gets the admin's pages.
+    expect((await history()).first?.payload.text).toMatch(/Page 1 of 3/);
+    const agents = await turn(data, USER);
+    expect(agents).toMatch(/Page 2 of 3/);
+    expect(agents).toMatch(/you · /);
+    expect(agents).not.toMatch(/Ama · /);
   });
 
   it("shows a watch started on the payment's timeline, once when both kinds are read", async () => {
