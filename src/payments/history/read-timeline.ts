@@ -1,7 +1,7 @@
 import type { Journal, JournalRow } from "../../state/journal.ts";
 import { kindsFor, type Scope } from "../query.ts";
 import { decodeEntry, paymentKey, type HistoryEntry } from "./entry.ts";
-import { timelineFolder, type Timeline } from "./timeline.ts";
+import { timelineFolder, type Timeline, type TimelineLine } from "./timeline.ts";
 import type { HistoryReader, HistoryView } from "./visibility.ts";
 
 /** Entries read a page at a time; a timeline longer than the cap is read from its start up to it. */
@@ -59,9 +59,9 @@ async function eachPaymentEntry(journal: Journal, scope: Scope, id: string, visi
   }
 }
 
-/** A payment's timeline as one reader sees it, folded as it is read (never held whole). */
-export async function readTimeline(journal: Journal, scope: Scope, id: string, reader: HistoryReader, view: HistoryView): Promise<Timeline> {
-  const folder = timelineFolder(reader, view);
+/** A payment's timeline as one reader sees it, folded as it is read (never held whole); its lines to `emit` as they are made, when given. */
+export async function readTimeline(journal: Journal, scope: Scope, id: string, reader: HistoryReader, view: HistoryView, emit?: (line: TimelineLine) => void): Promise<Timeline> {
+  const folder = timelineFolder(reader, view, emit);
   if (view === "nothing") return folder.finish();
   // An event of a watch on both kinds is written on each kind's timeline: shown once when both are read.
   let lastEvent: string | undefined;
