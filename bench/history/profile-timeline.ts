@@ -27,9 +27,10 @@ try {
   const day = translations.dayFor("en");
   const iso = isoInZone("UTC");
   const reader = { userId: ADMIN, admin: true, inSupportChat: false, mayAsk: true };
-  const times: Record<string, number[]> = { read: [], format: [], total: [] };
+  const times: Record<string, number[]> = { read: [], format: [], total: [], cpu: [] };
   for (let round = 0; round < 15; round++) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const timeline = await readTimeline(store.journal, "status", BUSY_PAYMENT, reader, "everything");
     const read = performance.now();
     const pages = pagesOf(timeline.lines.map((line) => lineText(line, t, (at) => `${day(at)} ${iso(at).slice(11, 19)}`, true)));
@@ -38,6 +39,8 @@ try {
     times.read?.push(read - started);
     times.format?.push(done - read);
     times.total?.push(done - started);
+    const used = process.cpuUsage(cpu);
+    times.cpu?.push((used.user + used.system) / 1000);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]?.toFixed(1);
   console.log(which, Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)])));

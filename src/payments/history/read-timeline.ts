@@ -1,31 +1,41 @@
-import type { Journal } from "../../state/journal.ts";
+import type { Journal, JournalRow } from "../../state/journal.ts";
 import { kindsFor, type Scope } from "../query.ts";
 import { decodeEntry, paymentKey, type HistoryEntry } from "./entry.ts";
-import { timelineFolder, type Timeline } from "./timeline.ts";
+import { timelineFolder, type Timeline, type TimelineLine } from "./timeline.ts";
 import type { HistoryReader, HistoryView } from "./visibility.ts";
 
 /** Entries read a page at a time; a timeline longer than the cap is read from its start up to it. */
 const PAGE = 1_000;
 const MOST_ENTRIES = 50_000;
 
-/** One kind's entries of a payment, read a page at a time: the page's entries and how far they were taken. */
+/** One kind's entries of a payment, read a page at a time: the page's entries, how far they were taken, the next page asked for. */
 interface Source {
   payment: string;
   entries: HistoryEntry[];
   next: number;
   cursor: string | undefined;
   done: boolean;
+  coming: Promise<JournalRow[]> | undefined;
 }
 
-/** A payment's entries (both kinds' for `status`), oldest first, a page at a time. */
-async function* paymentEntries(journal: Journal, scope: Scope, id: string): AsyncGenerator<HistoryEntry> {
-  const sources: Source[] = kindsFor(scope).map((kind) => ({ payment: paymentKey(kind, id), entries: [], next: 0, cursor: undefined, done: false }));
-  /** The source's next entry, its next page read when it has none left (undefined: none left at all). */
-  const head = async (source: Source): Promise<HistoryEntry | undefined> => {
+/**
+ * A payment's entries (both kinds' for `status`), oldest first, each handed to `visit` as it is
+ * read: a page at a time, the next page asked for before this one is decoded (Redis works on it
+ * meanwhile), and no promise per entry (a timeline may have ten thousand).
+ */
+async function eachPaymentEntry(journal: Journal, scope: Scope, id: string, visit: (entry: HistoryEntry) => void): Promise<void> {
+  const ask = (source: Source): Promise<JournalRow[]> => {
+    const page = journal.forPayment(source.payment, { after: source.cursor, limit: PAGE });
+    // Awaited when its turn comes; until then (or if the cap comes first) its failure is nobody's to hear.
+    page.catch(() => undefined);
+    return page;
+  };
+  const refill = async (source: Source): Promise<void> => {
     while (source.next >= source.entries.length && !source.done) {
-      const rows = await journal.forPayment(source.payment, { after: source.cursor, limit: PAGE });
+      const rows = await (source.coming ?? ask(source));
       source.done = rows.length < PAGE;
       source.cursor = rows.at(-1)?.cursor;
+      source.coming = source.done ? undefined : ask(source);
       source.entries = [];
       source.next = 0;
       for (const row of rows) {
@@ -33,32 +43,33 @@ async function* paymentEntries(journal: Journal, scope: Scope, id: string): Asyn
         if (entry) source.entries.push(entry);
       }
     }
-    return source.entries[source.next];
   };
+  const sources: Source[] = kindsFor(scope).map((kind) => ({ payment: paymentKey(kind, id), entries: [], next: 0, cursor: undefined, done: false, coming: undefined }));
   for (let read = 0; read < MOST_ENTRIES; read++) {
     // The earliest of each kind's next entry (the first kind's on a tie): the two kinds' timelines merged by time.
-    let earliest: { source: Source; entry: HistoryEntry } | undefined;
+    let earliest: Source | undefined;
     for (const source of sources) {
-      const entry = await head(source);
-      if (entry && (earliest === undefined || entry.at < earliest.entry.at)) earliest = { source, entry };
+      if (source.next >= source.entries.length) await refill(source);
+      const entry = source.entries[source.next];
+      if (entry && (earliest === undefined || entry.at < (earliest.entries[earliest.next]?.at ?? Infinity))) earliest = source;
     }
-    if (!earliest) return;
-    earliest.source.next++;
-    yield earliest.entry;
+    const entry = earliest?.entries[earliest.next++];
+    if (!entry) return;
+    visit(entry);
   }
 }
 
-/** A payment's timeline as one reader sees it, folded as it is read (never held whole). */
-export async function readTimeline(journal: Journal, scope: Scope, id: string, reader: HistoryReader, view: HistoryView): Promise<Timeline> {
-  const folder = timelineFolder(reader, view);
+/** A payment's timeline as one reader sees it, folded as it is read (never held whole); its lines to `emit` as they are made, when given. */
+export async function readTimeline(journal: Journal, scope: Scope, id: string, reader: HistoryReader, view: HistoryView, emit?: (line: TimelineLine) => void): Promise<Timeline> {
+  const folder = timelineFolder(reader, view, emit);
   if (view === "nothing") return folder.finish();
   // An event of a watch on both kinds is written on each kind's timeline: shown once when both are read.
   let lastEvent: string | undefined;
-  for await (const entry of paymentEntries(journal, scope, id)) {
+  await eachPaymentEntry(journal, scope, id, (entry) => {
     const event = entry.event === "answer" ? undefined : `${entry.at}|${entry.event}|${entry.who?.id ?? ""}|${entry.caseNumber ?? ""}`;
-    if (event !== undefined && event === lastEvent) continue;
+    if (event !== undefined && event === lastEvent) return;
     lastEvent = event;
     folder.add(entry);
-  }
+  });
   return folder.finish();
 }

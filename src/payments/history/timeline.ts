@@ -25,17 +25,20 @@ const sameness = (said: Said | undefined): string => (said === undefined ? "" : 
 
 /**
  * A payment's timeline, folded for one reader, from its entries oldest first: fed one at a time
- * (a timeline of ten thousand entries is never held whole), then `finish()`ed. Pure.
+ * (a timeline of ten thousand entries is never held whole), then `finish()`ed. Pure. Each line is
+ * final once made: `emit` takes them as they come (then `lines` stays empty), so that a caller
+ * can turn each into text at once and keep no entry longer than it takes.
  */
-export function timelineFolder(reader: HistoryReader, view: HistoryView) {
+export function timelineFolder(reader: HistoryReader, view: HistoryView, emit?: (line: TimelineLine) => void) {
   const lines: TimelineLine[] = [];
+  const push = emit ?? ((line: TimelineLine) => void lines.push(line));
   let status: string | undefined;
   let lastSaid: Said | undefined;
   let previous: string | undefined;
   let entries = 0;
   let repeats: { count: number; people: Set<number> } | undefined;
   const flush = () => {
-    if (repeats) lines.push({ type: "repeats", count: repeats.count, people: repeats.people.size, status });
+    if (repeats) push({ type: "repeats", count: repeats.count, people: repeats.people.size, status });
     repeats = undefined;
   };
   const fold = (entry: HistoryEntry) => {
@@ -50,7 +53,7 @@ export function timelineFolder(reader: HistoryReader, view: HistoryView) {
       const who = showPerson(entry.who, reader, view);
       if (entry.event !== "answer") {
         flush();
-        lines.push({ type: "event", entry, who });
+        push({ type: "event", entry, who });
         // A receipt states what the provider said when it was made: the status as last known too.
         if (entry.event === "receipt-made" && statusOf(entry.said) !== undefined) {
           status = statusOf(entry.said);
@@ -66,7 +69,7 @@ export function timelineFolder(reader: HistoryReader, view: HistoryView) {
       previous = same;
       if (shown) {
         flush();
-        lines.push({ type: "answer", entry, who, first, changed });
+        push({ type: "answer", entry, who, first, changed });
       } else fold(entry);
       if (told !== undefined) {
         status = told;

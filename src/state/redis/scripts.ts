@@ -211,9 +211,10 @@ if ARGV[4] ~= '' then if asc then lo = ARGV[4] else hi = ARGV[4] end end
 local cursorAt = ARGV[4] ~= '' and tonumber(ARGV[4]) or nil
 local out = {}; local offset = 0; local found = 0
 while found < limit do
+  -- Only as many as the page still lacks: the cursor's own entry, passed over, costs a batch of one more.
   local batch
-  if asc then batch = redis.call('ZRANGEBYSCORE', KEYS[1], lo, hi, 'WITHSCORES', 'LIMIT', offset, limit)
-  else batch = redis.call('ZREVRANGEBYSCORE', KEYS[1], hi, lo, 'WITHSCORES', 'LIMIT', offset, limit) end
+  if asc then batch = redis.call('ZRANGEBYSCORE', KEYS[1], lo, hi, 'WITHSCORES', 'LIMIT', offset, limit - found)
+  else batch = redis.call('ZREVRANGEBYSCORE', KEYS[1], hi, lo, 'WITHSCORES', 'LIMIT', offset, limit - found) end
   if #batch == 0 then break end
   offset = offset + #batch / 2
   local members, scores = {}, {}

@@ -59,6 +59,13 @@ describe("a payment's timeline read from the journal", () => {
     expect(journal.pages).toBe(4);
   });
 
+  it("fails as the store fails when a page read ahead cannot be read", async () => {
+    const journal = journalOf(Array.from({ length: 1_200 }, (_, n) => answer(T0 + n, "collection", n % 2 ? "PENDING" : "SUCCESS")));
+    const read = journal.forPayment.bind(journal);
+    journal.forPayment = (payment, page) => (page.after === undefined ? read(payment, page) : Promise.reject(new Error("store unavailable")));
+    await expect(readTimeline(journal, "collection", "TX-1", { userId: 1, admin: true, inSupportChat: false, mayAsk: true }, "everything")).rejects.toThrow("store unavailable");
+  });
+
   it("reads one kind alone, and nothing for a reader who may see nothing", async () => {
     const journal = journalOf([answer(T0, "collection", "PENDING"), answer(T0 + 1, "airtime", "SUCCESS"), answer(T0 + 2, "collection", "SUCCESS")]);
     const mine = await readTimeline(journal, "collection", "TX-1", { userId: 1, admin: false, inSupportChat: false, mayAsk: true }, "own-and-changes");

@@ -76,8 +76,6 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
     const key = JSON.stringify([reader.userId, ctx.chat?.id, view, ctx.locale, scope, id]);
     const kept = fresh ? undefined : shown.get(key);
     if (kept) return kept;
-    const timeline = await readTimeline(deps.journal, scope, id, reader, view);
-    if (timeline.entries === 0) return undefined;
     // The day as the reader's language writes it, the time to the second, both in BOT_TIMEZONE (ctx.day's zone
     // too): the day is formatted once per day of the timeline, not for each of thousands of lines.
     const days = new Map<string, string>();
@@ -88,7 +86,11 @@ export function historyFeature(deps: HistoryFeatureDeps): Composer<BotContext> {
       if (day === undefined) days.set(dayKey, (day = ctx.day(at)));
       return `${day} ${stamp.slice(11, 19)}`;
     };
-    const made = { pages: pagesOf(timeline.lines.map((line) => lineText(line, ctx.t, time, scope === "status"))), status: timeline.status, lastSaid: timeline.lastSaid };
+    // Each line becomes text as the fold makes it: only the texts are kept, never ten thousand entries.
+    const texts: string[] = [];
+    const timeline = await readTimeline(deps.journal, scope, id, reader, view, (line) => void texts.push(lineText(line, ctx.t, time, scope === "status")));
+    if (timeline.entries === 0) return undefined;
+    const made = { pages: pagesOf(texts), status: timeline.status, lastSaid: timeline.lastSaid };
     shown.set(key, made);
     return made;
   };
