@@ -20,8 +20,11 @@ export interface DemoProcess {
  * `terminal`, on a pseudo-terminal through util-linux's `script`, as a person types into it).
  */
 export function startDemo(args: readonly string[] = [], { terminal = false } = {}): DemoProcess {
-  const [file = "node", ...rest] = terminal ? ["script", "-qfec", [...DEMO_COMMAND, ...args].join(" "), "/dev/null"] : [...DEMO_COMMAND, ...args];
-  const child = spawnGroup(file, rest, { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: "1" }, stdio: ["pipe", "pipe", "pipe"] });
+  // `script` runs the command through $SHELL -c. Dash (CI's /bin/sh) stays as the demo's parent in the
+  // terminal's process group, takes the second Ctrl+C's SIGINT too and dies of it (130) after the demo
+  // exits cleanly; `exec` makes the demo the only process there, whichever shell it is.
+  const [file = "node", ...rest] = terminal ? ["script", "-qfec", `exec ${[...DEMO_COMMAND, ...args].join(" ")}`, "/dev/null"] : [...DEMO_COMMAND, ...args];
+  const child = spawnGroup(file, rest, { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: "1", SHELL: "/bin/sh" }, stdio: ["pipe", "pipe", "pipe"] });
   let raw = "";
   child.stdout?.on("data", (chunk) => (raw += String(chunk)));
   child.stderr?.on("data", (chunk) => (raw += String(chunk)));
