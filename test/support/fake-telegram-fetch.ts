@@ -22,6 +22,13 @@ export function fakeTelegramFetch(
 ) {
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
+  /** Telegram takes one answer per button press: a second one is refused, as a toast it never shows. */
+  const answered = new Set<unknown>();
+  const answeredTwice = (method: string, payload: ApiCall["payload"]): Failure | undefined => {
+    if (method !== "answerCallbackQuery") return undefined;
+    if (!answered.has(payload.callback_query_id)) return void answered.add(payload.callback_query_id);
+    return { error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" };
+  };
   const fetch = async (url: string, init: { body?: unknown; headers?: unknown } = {}) => {
     const method = new URL(url).pathname.split("/").pop() ?? "";
     const contentType = String((init.headers as Record<string, string> | undefined)?.["content-type"] ?? "");
@@ -30,7 +37,7 @@ export function fakeTelegramFetch(
     const call = { method, payload, at: Date.now() };
     calls.push(call);
     onCall?.(call);
-    const failure = failWith?.(method, payload);
+    const failure = failWith?.(method, payload) ?? answeredTwice(method, payload);
     const result =
       answer?.(method, payload) ??
       (method === "sendMessage" || method === "editMessageText" || method === "sendDocument" || method === "sendPhoto"

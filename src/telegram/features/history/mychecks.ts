@@ -68,14 +68,15 @@ export function myChecksFeature(deps: HistoryFeatureDeps & { now: () => number }
     pressed(async () => {
       const payments = toRecheck((await readMyChecks(deps.journal, ctx.from.id, page)).checks);
       if (payments.length === 0) return void (await tolerateHarmless(ctx.answerCallbackQuery({ text: ctx.t("mychecks-nothing-open") }), ctx.logger));
+      // One answer per kind, as /collection and /airtime give them, charged together before any is asked (the
+      // budget counts what the update spent in all): past the limit, the "slow down" toast answers the press.
+      const queries = (["collection", "airtime"] as const)
+        .map((kind): Query => ({ scope: kind, ids: payments.filter((payment) => payment.kind === kind).map((payment) => payment.id) }))
+        .filter((query) => query.ids.length > 0);
+      if (!(await ctx.budget.spend(queries.reduce((cost, query) => cost + queryCost(query), 0)))) return;
       await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
       const replyParameters = { message_id: ctx.callbackQuery.message?.message_id ?? 0, allow_sending_without_reply: true };
-      // One answer per kind, as /collection and /airtime give them; each spends from the rate limit first.
-      for (const kind of ["collection", "airtime"] as const) {
-        const ids = payments.filter((payment) => payment.kind === kind).map((payment) => payment.id);
-        if (ids.length === 0) continue;
-        const query: Query = { scope: kind, ids };
-        if (!(await ctx.budget.spend(queryCost(query)))) return;
+      for (const query of queries) {
         const results = await deps.answers.checker.run(query, askerOf(ctx, "refresh"), { fresh: true });
         await replyWithAnswer(ctx, deps.answers, query, results, replyParameters, undefined, "refresh");
       }

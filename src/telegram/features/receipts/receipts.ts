@@ -50,12 +50,14 @@ export function receiptWords(translations: Translations, timeZone: string, local
  */
 export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses): Composer<BotContext> {
   presses.on("receipt", async (ctx, press) => {
-    await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
     const message = ctx.callbackQuery.message;
-    if (!message) return;
+    if (!message) return void (await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger));
     const query: Query = { scope: press.kind, ids: [press.id] };
+    // The press is answered last: past the limit, the budget's "slow down" toast is its answer (the button's
+    // spinner shows the receipt being made meanwhile).
     if (!(await ctx.budget.spend(queryCost(query)))) return;
-    await sendReceipt(ctx, deps, query, ctx.locale, { message_id: message.message_id, allow_sending_without_reply: true });
+    const sent = await sendReceipt(ctx, deps, query, ctx.locale, { message_id: message.message_id, allow_sending_without_reply: true });
+    if (sent !== "rate_limited") await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
   });
 
   const composer = new Composer<BotContext>();
@@ -92,7 +94,8 @@ export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses):
   return composer;
 }
 
-async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Query, locale: string, replyParameters: ReplyParameters): Promise<void> {
+/** Makes and sends a receipt, or says why not; "rate_limited" when the person was told to slow down instead. */
+async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Query, locale: string, replyParameters: ReplyParameters): Promise<"sent" | "not_final" | "rate_limited"> {
   const by = personOf(ctx);
   const cost = queryCost(query);
   const made = await makeReceipt(deps.making, {
@@ -105,10 +108,10 @@ async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Quer
     chatId: ctx.chat?.id ?? by.id,
   });
   // Told to slow down already by the budget (once per window), as a check over the limit is.
-  if (made.type === "rate_limited") return;
+  if (made.type === "rate_limited") return "rate_limited";
   if (made.type === "not_final") {
     await ctx.reply(ctx.t("receipt-not-final", { id: query.ids[0] ?? "" }), { reply_parameters: replyParameters });
-    return;
+    return "not_final";
   }
   const words = receiptWords(deps.translations, deps.timeZone, locale);
   const layout = receiptLayout(made.receipt, made.code, receiptLink(deps.settings.verification, ctx.me.username, made.code), words);
@@ -119,6 +122,7 @@ async function sendReceipt(ctx: BotContext, deps: ReceiptMakingDeps, query: Quer
   } else await ctx.reply(caption, { reply_parameters: replyParameters, link_preview_options: { is_disabled: true } });
   // After the reply, as every answer is: the recorder writes in the background and never throws.
   if (deps.history?.on) deps.history.record(receiptMadeEntry(made.receipt, askedIn(ctx)));
+  return "sent";
 }
 
 /** The one outcome a receipt is about: the settled one among those worth showing, or what there is to say otherwise. */

@@ -69,6 +69,20 @@ describe("/mychecks", () => {
     expect(calls.filter((call) => call.method === "sendMessage").map((call) => String(call.payload.text))).toEqual([expect.stringContaining("TX-1")]);
   });
 
+  it("re-checks both kinds for what both cost together: past the limit, none is asked and the press says to slow down", async () => {
+    const asked: string[] = [];
+    const enquiry = scriptedEnquiry((kind, id) => (asked.push(`${kind}:${id}`), outcomes.pending(kind, id)));
+    // 2 + 2 + 1 spent on the checks and /mychecks: 3 left, and the re-check of four payments costs 4.
+    const t = bot({}, { enquiry, rateLimit: { windowSeconds: 60, maxCost: 8 } });
+    await t.ask("/collection TX-1 TX-2");
+    await t.ask("/airtime AIR-1 AIR-2");
+    const [reply] = await t.ask("/mychecks");
+    asked.length = 0;
+    const calls = await t.press(dataOf(reply?.payload.reply_markup, /Re-check/) ?? "");
+    expect(asked).toEqual([]);
+    expect(calls.filter((call) => call.method === "answerCallbackQuery").map((call) => call.payload.text)).toEqual(["Too many requests, please wait a moment."]);
+  });
+
   it("sends the last 30 days as a CSV file that parses", async () => {
     const t = bot();
     await t.ask("/collection TX-1");

@@ -170,6 +170,26 @@ describe("asking the provider again for a receipt (#34)", () => {
     expect(t.harness.photos()).toEqual([]);
   });
 
+  it("🧾 pressed past the limit: the press itself says to slow down (a toast), and no receipt is made", async () => {
+    const now = Date.now();
+    const provider = cachedProvider(() => now);
+    const t = setup({ enquiry: provider.enquiry, now: () => now, rateLimit: { windowSeconds: 60, maxCost: 1 } });
+    const before = t.harness.calls.length;
+    await t.harness.bot.handleUpdate(callbackUpdate("R:c:COL-OK-1", { message_id: 4242, chat: { id: USER.id, type: "private" } }));
+    const answers = t.harness.calls.slice(before).filter((call) => call.method === "answerCallbackQuery");
+    expect(answers.map((call) => call.payload.text)).toEqual(["Too many requests, please wait a moment."]);
+    expect(t.harness.photos()).toEqual([]);
+  });
+
+  it("🧾 pressed within the limit: the press is answered once, after the receipt is sent", async () => {
+    const t = setup();
+    const before = t.harness.calls.length;
+    await t.harness.bot.handleUpdate(callbackUpdate("R:c:COL-OK-1", { message_id: 4242, chat: { id: USER.id, type: "private" } }));
+    const methods = t.harness.calls.slice(before).map((call) => call.method);
+    expect(methods.filter((method) => method === "answerCallbackQuery")).toHaveLength(1);
+    expect(methods.indexOf("sendPhoto")).toBeLessThan(methods.indexOf("answerCallbackQuery"));
+  });
+
   it("makes the receipt when the second question fits, having spent it", async () => {
     const now = Date.now();
     const provider = cachedProvider(() => now);
