@@ -150,7 +150,7 @@ export function createMetrics() {
   });
   const receiptChecks = new Counter({
     name: "payment_bot_receipt_checks_total",
-    help: "Checks of receipts' codes (in Telegram and on the page), by result: genuine, unknown (never made, revoked or expired), rate_limited.",
+    help: "Checks of receipts' codes (in Telegram and on the page), by result: genuine, unknown (never made, revoked or expired), rate_limited, busy (the page's checks held at once were full: answered 503).",
     labelNames: ["result"] as const,
     registers: [registry],
   });
@@ -189,7 +189,7 @@ export function createMetrics() {
     observeCaseTaken: (waitedMs: number) => caseTakenSeconds.observe(waitedMs / 1000),
     /** For the receipts feature: one count per receipt made, one per check of a code. */
     countReceiptMade: () => receiptsMade.inc(),
-    countReceiptCheck: (result: "genuine" | "unknown" | "rate_limited") => receiptChecks.inc({ result }),
+    countReceiptCheck: (result: "genuine" | "unknown" | "rate_limited" | "busy") => receiptChecks.inc({ result }),
     /** For the health monitor: the state of each kind after every evaluation. */
     providerHealth: (kind: EnquiryKind, state: { level: 0 | 1 | 2; failuresHigh: boolean }) => {
       providerState.set({ kind }, state.level);

@@ -29,6 +29,8 @@ export interface ReceiptPageRoute {
   answer(code: string, address: string): Promise<{ status: 200 | 404 | 429; html: string }>;
   /** The page told when too many checks are held at once ("too many checks, try again"): the same for every code. */
   busyHtml: string;
+  /** Counts a check refused because too many were held at once (for a metric). */
+  onBusy?(): void;
   /** The page's own headers (its Content-Security-Policy and the like). */
   headers: Readonly<Record<string, string>>;
   /**
@@ -98,6 +100,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (page) {
       if (checksHeld >= checksAtOnce) {
         // Busy: said at once, and the connection let go, so that the flood holds no connection.
+        page.onBusy?.();
         return sendPage(req, res, 503, page.busyHtml, page, { "retry-after": "10", connection: "close" });
       }
       checksHeld++;

@@ -38,6 +38,13 @@ describe("metrics", () => {
     expect(await metricValue(metrics, "payment_bot_receipt_checks_total", { result: "unknown" })).toBe(1);
   });
 
+  it("count the page's checks answered 503 because too many were held at once", async () => {
+    const metrics = createMetrics();
+    const { assembled } = createTestBot({ enquiry: scriptedEnquiry((kind, id) => outcomes.success(kind, id)), metrics, receiptPage: { render: () => "<p>page</p>", headers: {} } });
+    assembled.receiptPage?.onBusy?.();
+    expect(await metricValue(metrics, "payment_bot_receipt_checks_total", { result: "busy" })).toBe(1);
+  });
+
   it("count enquiries by kind and outcome as they happen", async () => {
     const metrics = createMetrics();
     const enquiry = scriptedEnquiry((kind, id) => (id === "TX-2" ? outcomes.timeout(kind, id) : outcomes.success(kind, id)));

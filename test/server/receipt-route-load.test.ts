@@ -18,14 +18,17 @@ afterEach(async () => {
 });
 
 /** A page whose every lookup waits until the test lets it go: requests held as long as the test wants, no timer. */
-function heldPage(status: 200 | 404 | 429 = 404): { route: ReceiptPageRoute; lookups: () => number } {
+function heldPage(status: 200 | 404 | 429 = 404): { route: ReceiptPageRoute; lookups: () => number; busy: () => number } {
   let lookups = 0;
+  let busy = 0;
   const gate = new Promise<void>((resolve) => (release = resolve));
   return {
     lookups: () => lookups,
+    busy: () => busy,
     route: {
       headers: { "Cache-Control": "no-store" },
       busyHtml: "too many checks",
+      onBusy: () => busy++,
       sameTimeMs: 0,
       async answer() {
         lookups++;
@@ -101,6 +104,7 @@ describe("GET /r/<code> under a flood", () => {
       expect(answer.headers["cache-control"]).toBe("no-store");
     }
     expect(page.lookups()).toBe(8);
+    expect(page.busy()).toBe(connections - 8);
     // Eight checks still held, and Telegram's delivery gets in and is answered.
     expect((await postUntilAccepted(port, 1)).status).toBe(200);
     expect(received).toEqual([{ update_id: 1 }]);

@@ -118,6 +118,7 @@ export function receiptsArea(options: ReceiptsAreaOptions): ReceiptsArea {
       return {
         headers: page.headers,
         busyHtml: tooMany,
+        ...(metrics ? { onBusy: () => metrics.countReceiptCheck("busy") } : {}),
         sameTimeMs: PAGE_SAME_TIME_MS,
         async answer(code, address) {
           const answer = await checkPage(code, address, botUsername());
