@@ -81,13 +81,16 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
           maxConcurrent: MAX_CONCURRENT_UPDATES,
         })
       : undefined;
-  let http: HttpServer | undefined;
+  const servers: HttpServer[] = [];
+  const ops = { readiness, metrics: metrics.registry };
+  // With OPS_PORT, probes and Prometheus have a port of their own, and the one the internet reaches
+  // (the webhook, the receipt page) answers their paths 404.
+  if (transport.opsPort !== undefined) servers.push(await startHttpServer({ port: transport.opsPort, logger, ops }));
   if (transport.httpPort !== undefined) {
-    http = await startHttpServer({
+    const http = await startHttpServer({
       port: transport.httpPort,
       logger,
-      readiness,
-      metrics: metrics.registry,
+      ...(transport.opsPort === undefined ? { ops } : {}),
       trustedProxies: transport.trustedProxies,
       ...(transport.mode === "webhook" && receiver
         ? { webhook: { path: transport.path, secret: transport.secret, receive: (update) => receiver.receive(update), onRejected: metrics.countWebhookRejection } }
@@ -95,13 +98,14 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       // A receipt's check page, for customers without Telegram (RECEIPT_VERIFY_URL, or the webhook's origin).
       ...(assembled.receiptPage ? { receiptPage: assembled.receiptPage } : {}),
     });
+    servers.push(http);
   }
 
   /** Closes servers, connections and the store: by the deadline at shutdown, whatever it takes after a failed start. */
   const stopEverything = async (deadline?: Deadline) => {
     const left = () => deadline?.left() ?? Infinity;
     monitor.stop();
-    await finishedWithin(http?.close() ?? Promise.resolve(), left());
+    await finishedWithin(Promise.all(servers.map((server) => server.close())), left());
     await production.close(left());
   };
   try {

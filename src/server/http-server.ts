@@ -40,12 +40,18 @@ export interface ReceiptPageRoute {
   sameTimeMs: number;
 }
 
+/** /healthz, /readyz and /metrics: for probes and Prometheus, never for the internet. */
+export interface OpsRoutes {
+  readiness: () => Readiness;
+  metrics: Registry;
+}
+
 export interface HttpServerOptions {
   port: number;
   host?: string;
   logger: Logger;
-  readiness: () => Readiness;
-  metrics: Registry;
+  /** Served here unless they have a port of their own (OPS_PORT): then this server answers them 404. */
+  ops?: OpsRoutes;
   webhook?: WebhookRoute;
   receiptPage?: ReceiptPageRoute;
   /** Most connections open at once; more are refused by the server. */
@@ -75,12 +81,12 @@ const REJECTION_SUMMARY_INTERVAL_MS = 60_000;
 export const RECEIPT_CHECKS_AT_ONCE = 64;
 
 /**
- * Health, readiness and metrics (both modes), and the webhook (webhook mode). Plain node:http:
- * four routes do not earn a framework. Slow or abusive clients are cut off by timeouts and a
+ * Health, readiness and metrics (both modes, here or on a port of their own), the webhook (webhook
+ * mode) and the receipt page. Plain node:http: five routes do not earn a framework. Slow or abusive clients are cut off by timeouts and a
  * connection cap; refused webhook calls are counted and summarised, never logged one by one.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
-  const { logger, webhook } = options;
+  const { logger, webhook, ops } = options;
   const rejections = rejectionSummary(logger);
   const checksAtOnce = options.receiptChecksAtOnce ?? RECEIPT_CHECKS_AT_ONCE;
   let checksHeld = 0;
@@ -110,11 +116,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         checksHeld--;
       }
     }
+    if (!ops) return send(res, 404, { error: "not found" });
     switch (path) {
       case "/healthz":
         return send(res, 200, { status: "ok" });
       case "/readyz": {
-        const readiness = options.readiness();
+        const readiness = ops.readiness();
         return send(res, readiness.ready ? 200 : 503, {
           status: readiness.ready ? "ready" : "not ready",
           ...(readiness.reason ? { reason: readiness.reason } : {}),
@@ -122,8 +129,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         });
       }
       case "/metrics": {
-        const body = await options.metrics.metrics();
-        res.writeHead(200, { "content-type": options.metrics.contentType }).end(body);
+        const body = await ops.metrics.metrics();
+        res.writeHead(200, { "content-type": ops.metrics.contentType }).end(body);
         return;
       }
       default:
@@ -182,7 +189,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     server.listen(options.port, options.host ?? "0.0.0.0", resolve);
   });
   const { port } = server.address() as AddressInfo;
-  logger.info({ port, webhook: webhook !== undefined }, "http server listening");
+  logger.info({ port, webhook: webhook !== undefined, receiptPage: options.receiptPage !== undefined, ops: ops !== undefined }, "http server listening");
   return {
     port,
     close: () =>

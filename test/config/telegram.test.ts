@@ -11,7 +11,7 @@ describe("parseConfig: polling or a webhook", () => {
     const webhook = { ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/tg/hook", HTTP_PORT: "8080" };
     expect(problems({ ...webhook, WEBHOOK_SECRET: "has spaces in it!!" }).join()).toMatch(/WEBHOOK_SECRET must be 16-256 characters/);
     const ok = parseConfig({ ...webhook, WEBHOOK_SECRET: "s3cret_-X-long-enough" });
-    expect(ok.ok && ok.config.transport).toEqual({ mode: "webhook", httpPort: 8080, trustedProxies: [], url: "https://bot.example/tg/hook", path: "/tg/hook", secret: "s3cret_-X-long-enough" });
+    expect(ok.ok && ok.config.transport).toEqual({ mode: "webhook", httpPort: 8080, opsPort: undefined, trustedProxies: [], url: "https://bot.example/tg/hook", path: "/tg/hook", secret: "s3cret_-X-long-enough" });
   });
 
   it("refuses a webhook Telegram would refuse: plain http, or a short secret", () => {
@@ -20,6 +20,19 @@ describe("parseConfig: polling or a webhook", () => {
     expect(text).toMatch(/WEBHOOK_URL must be an https:\/\/ URL \(Telegram refuses to post updates over plain http\)/);
     expect(text).toMatch(/WEBHOOK_SECRET must be 16-256 characters/);
     expect(text).not.toContain("short-secret");
+  });
+
+  it("takes OPS_PORT for the probes and metrics, in either mode, but never the port the internet reaches", () => {
+    const polling = parseConfig({ ...minimal, OPS_PORT: "9090" });
+    expect(polling.ok && polling.config.transport).toMatchObject({ mode: "polling", httpPort: undefined, opsPort: 9090 });
+    const webhook = { ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/tg/hook", WEBHOOK_SECRET: "s3cret_-X-long-enough", HTTP_PORT: "8080" };
+    const split = parseConfig({ ...webhook, OPS_PORT: "9090" });
+    expect(split.ok && split.config.transport).toMatchObject({ mode: "webhook", httpPort: 8080, opsPort: 9090 });
+    expect(problems({ ...webhook, OPS_PORT: " 8080" })).toContain("OPS_PORT must differ from HTTP_PORT: it keeps /healthz, /readyz and /metrics off the port the internet reaches");
+    expect(problems({ ...minimal, HTTP_PORT: "8080", OPS_PORT: "8080" }).join()).toMatch(/OPS_PORT must differ from HTTP_PORT/);
+    expect(problems({ ...minimal, OPS_PORT: "http" }).join()).toMatch(/OPS_PORT/);
+    // Any free port for both (as tests ask): no clash.
+    expect(parseConfig({ ...webhook, HTTP_PORT: "0", OPS_PORT: "0" }).ok).toBe(true);
   });
 
   it("trusts no proxy's X-Forwarded-For unless TRUST_PROXY names it", () => {

@@ -39,16 +39,17 @@ async function receiptThrough(made: Deliver | undefined, telegram: FakeBotApi) {
   return { caption, code, link };
 }
 
-/** Where an instance's own HTTP server listens on loopback (the page behind the public address). */
-async function originOf(instance: BotProcess | undefined): Promise<string> {
-  const listening = await instance?.waitForLog((entry) => entry.msg === "http server listening", 30_000);
+/** Where an instance's own HTTP server listens on loopback: the page behind the public address, or (`ops`) the probes' and Prometheus's port. */
+async function originOf(instance: BotProcess | undefined, server: "public" | "ops" = "public"): Promise<string> {
+  const listening = await instance?.waitForLog((entry) => entry.msg === "http server listening" && entry.webhook === (server === "public"), 30_000);
   return `http://127.0.0.1:${String(listening?.port)}`;
 }
 
 describe.skipIf(!redis.available)("receipts through the real process, on two instances sharing Redis", () => {
   it("makes a receipt through one instance, and a stranger checks it through the other, in Telegram and on its page; a forged code is unknown there too", async () => {
     const { telegram } = suite;
-    const pair = await suite.webhookPair(redis, "receipts");
+    // OPS_PORT: the probes and metrics on a port of their own, off the one the internet reaches.
+    const pair = await suite.webhookPair(redis, "receipts", { OPS_PORT: "0" });
     const [a, b] = pair.deliver;
     const { caption, code, link } = await receiptThrough(a, telegram);
     expect(code).not.toBe("");
@@ -72,6 +73,13 @@ describe.skipIf(!redis.available)("receipts through the real process, on two ins
     expect(html).toContain("COL-SUCCESS-7");
     expect(html).toContain(code);
     expect((await fetch(`${originB}/r/ZZZZ-ZZZZ-ZZZZ`)).status).toBe(404);
+    // The public port has no probes or metrics; the ops port has them, and neither the page nor the webhook.
+    for (const path of ["/metrics", "/readyz", "/healthz"]) expect((await fetch(`${originB}${path}`)).status, path).toBe(404);
+    const opsB = await originOf(pair.bots[1], "ops");
+    expect((await fetch(`${opsB}/readyz`)).status).toBe(200);
+    expect(await (await fetch(`${opsB}/metrics`)).text()).toMatch(/payment_bot_receipt_checks_total\{result="genuine"\} [1-9]/);
+    expect((await fetch(`${opsB}${new URL(link).pathname}`)).status).toBe(404);
+    expect((await fetch(`${opsB}/hook`, { method: "POST", body: "{}" })).status).toBe(405);
 
     const forged = message(CUSTOMER, "/verify ZZZZ-ZZZZ-ZZZZ");
     expect(await b?.(forged)).toBe(200);

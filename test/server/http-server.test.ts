@@ -19,8 +19,7 @@ async function start(readiness: () => Readiness = () => ({ ready: true }), verdi
     port: 0,
     host: "127.0.0.1",
     logger: logs.logger,
-    readiness,
-    metrics: new Registry(),
+    ops: { readiness, metrics: new Registry() },
     webhook: {
       path: "/tg/hook",
       secret: SECRET,
@@ -44,6 +43,20 @@ describe("http server", () => {
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("without the ops routes (they have OPS_PORT), answers /healthz, /readyz and /metrics 404 and still takes the webhook", async () => {
+    const received: unknown[] = [];
+    server = await startHttpServer({
+      port: 0,
+      host: "127.0.0.1",
+      logger: captureLogs().logger,
+      webhook: { path: "/tg/hook", secret: SECRET, receive: async (update) => (received.push(update), "acknowledge") },
+    });
+    const url = `http://127.0.0.1:${server.port}`;
+    for (const path of ["/healthz", "/readyz", "/metrics"]) expect((await fetch(`${url}${path}`)).status, path).toBe(404);
+    expect((await post(`${url}/tg/hook`, JSON.stringify({ update_id: 1 }), SECRET)).status).toBe(200);
+    expect(received).toEqual([{ update_id: 1 }]);
   });
 
   it("answers /readyz with 200 or 503 and a reason", async () => {
@@ -119,7 +132,7 @@ describe("http server", () => {
 
   it("cuts off a client that never finishes sending its headers", async () => {
     const logs = captureLogs();
-    server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: logs.logger, readiness: () => ({ ready: true }), metrics: new Registry(), timeouts: { headersMs: 300, requestMs: 600 } });
+    server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: logs.logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, timeouts: { headersMs: 300, requestMs: 600 } });
     const socket = connect(server.port, "127.0.0.1");
     socket.write("POST /tg/hook HTTP/1.1\r\nHost: x\r\n");
     const started = Date.now();

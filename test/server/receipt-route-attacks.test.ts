@@ -27,7 +27,7 @@ async function setup() {
   const route = harness.assembled.receiptPage;
   if (!route) throw new Error("no page route");
   const logs = captureLogs();
-  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: logs.logger, readiness: () => ({ ready: true }), metrics: new Registry(), receiptPage: { ...route, sameTimeMs: 10 } });
+  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: logs.logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: { ...route, sameTimeMs: 10 } });
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-FAILED-1"));
   const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(harness.sent().at(-1)?.payload.text))?.[0] ?? "";
   return { url: `http://127.0.0.1:${server.port}`, port: server.port, code, harness, logs };

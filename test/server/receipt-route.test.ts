@@ -40,7 +40,7 @@ async function setup(trustedProxies: TrustedNetwork[] = []) {
   bots.push(harness);
   const route = harness.assembled.receiptPage;
   if (!route) throw new Error("no page route");
-  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, readiness: () => ({ ready: true }), metrics: new Registry(), receiptPage: { ...route, sameTimeMs: SAME_TIME_MS }, trustedProxies });
+  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: { ...route, sameTimeMs: SAME_TIME_MS }, trustedProxies });
   const url = `http://127.0.0.1:${server.port}`;
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-FAILED-1"));
   const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(harness.sent().at(-1)?.payload.text))?.[0] ?? "";

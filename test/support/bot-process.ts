@@ -107,7 +107,8 @@ export const webhookInstanceEnv = (secret: string, redisUrl: string, prefix: str
 export async function webhookDeliverers(instances: readonly BotProcess[], secret: string): Promise<((update: unknown) => Promise<number>)[]> {
   const deliverers: ((update: unknown) => Promise<number>)[] = [];
   for (const instance of instances) {
-    const listening = await instance.waitForLog((entry) => entry.msg === "http server listening", 30_000);
+    // The server with the webhook (with OPS_PORT, another one serves the probes and metrics).
+    const listening = await instance.waitForLog((entry) => entry.msg === "http server listening" && entry.webhook === true, 30_000);
     await instance.waitForLog((entry) => entry.msg === "bot started", 30_000);
     const url = `http://127.0.0.1:${String(listening.port)}/hook`;
     deliverers.push(async (update) => (await fetch(url, { method: "POST", body: JSON.stringify(update), headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret } })).status);

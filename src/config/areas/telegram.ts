@@ -11,8 +11,10 @@ export interface TelegramSettings {
 
 export interface PollingTransport {
   mode: "polling";
-  /** Health, readiness and metrics; no HTTP server when unset. */
+  /** The receipt page, and health, readiness and metrics unless `opsPort` is set; no HTTP server when unset. */
   httpPort: number | undefined;
+  /** Health, readiness and metrics on a port of their own (OPS_PORT), kept off `httpPort`. */
+  opsPort: number | undefined;
   trustedProxies: readonly TrustedNetwork[];
   /** With shared state (Redis), how long the polling lease outlives an instance that died. */
   leaseSeconds: number;
@@ -20,7 +22,10 @@ export interface PollingTransport {
 
 export interface WebhookTransport {
   mode: "webhook";
+  /** The webhook and the receipt page, and health, readiness and metrics unless `opsPort` is set. */
   httpPort: number;
+  /** Health, readiness and metrics on a port of their own (OPS_PORT), kept off `httpPort`. */
+  opsPort: number | undefined;
   /**
    * The reverse proxies in front of the HTTP server whose X-Forwarded-For is believed (TRUST_PROXY),
    * for the check page's limit per address; none when unset: the peer is who asked.
@@ -42,6 +47,7 @@ export const telegramVariables = z.object({
 export const transportVariables = z.object({
   BOT_MODE: withDefault(z.enum(["polling", "webhook"]), "polling"),
   HTTP_PORT: optional(integer(0, 65_535)),
+  OPS_PORT: optional(integer(0, 65_535)),
   WEBHOOK_URL: optional(urlWith(["https:"], "must be an https:// URL (Telegram refuses to post updates over plain http)")),
   WEBHOOK_SECRET: optional(
     trimmed.regex(
@@ -57,8 +63,10 @@ export const transportVariables = z.object({
 export function transportProblems(env: Environment): string[] {
   const present = presentIn(env);
   const proxies = present("TRUST_PROXY") && !present("HTTP_PORT") ? ["TRUST_PROXY needs HTTP_PORT: the proxies it names stand in front of the bot's HTTP server"] : [];
-  if ((env.BOT_MODE ?? "").trim() !== "webhook") return proxies;
-  return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`).concat(proxies);
+  // Port 0 (any free port, in tests) may be given to both.
+  const samePort = present("OPS_PORT") && env.OPS_PORT?.trim() === env.HTTP_PORT?.trim() && Number(env.OPS_PORT) !== 0 ? ["OPS_PORT must differ from HTTP_PORT: it keeps /healthz, /readyz and /metrics off the port the internet reaches"] : [];
+  if ((env.BOT_MODE ?? "").trim() !== "webhook") return [...proxies, ...samePort];
+  return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`).concat(proxies, samePort);
 }
 
 export function telegramSettings(env: z.output<typeof telegramVariables>): TelegramSettings {
@@ -68,10 +76,12 @@ export function telegramSettings(env: z.output<typeof telegramVariables>): Teleg
 /** Only called once transportProblems found none, so the `?? ""` below are never used. */
 export function transportSettings(env: z.output<typeof transportVariables>): PollingTransport | WebhookTransport {
   const trustedProxies = env.TRUST_PROXY ?? [];
-  if (env.BOT_MODE !== "webhook") return { mode: "polling", httpPort: env.HTTP_PORT, trustedProxies, leaseSeconds: env.POLLING_LEASE_SECONDS };
+  const opsPort = env.OPS_PORT;
+  if (env.BOT_MODE !== "webhook") return { mode: "polling", httpPort: env.HTTP_PORT, opsPort, trustedProxies, leaseSeconds: env.POLLING_LEASE_SECONDS };
   return {
     mode: "webhook",
     httpPort: env.HTTP_PORT ?? 0,
+    opsPort,
     trustedProxies,
     url: env.WEBHOOK_URL ?? "",
     path: new URL(env.WEBHOOK_URL ?? "https://invalid/").pathname,

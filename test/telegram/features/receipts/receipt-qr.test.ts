@@ -62,7 +62,7 @@ describe("the QR code of the receipt the bot sent", () => {
     expect(link).toBe(`https://pay.example.com/r/${code}`);
     const route = harness.assembled.receiptPage;
     if (!route) throw new Error("no page route");
-    server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, readiness: () => ({ ready: true }), metrics: new Registry(), receiptPage: route });
+    server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: route });
     // The public address leads to this server: the same path, on loopback.
     const response = await fetch(`http://127.0.0.1:${server.port}${new URL(link).pathname}`);
     const page = await response.text();
