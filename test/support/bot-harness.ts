@@ -65,6 +65,8 @@ export interface HarnessOptions {
   cacheTtlSeconds?: number;
   /** Telegram's answer to a Bot API method (getChatMember, say); the usual one otherwise. */
   answerWith?: (method: string, payload: Record<string, unknown>) => unknown;
+  /** Holds Telegram's answer to a method until the promise settles (a slow upload, say); the call's abort ends the wait. */
+  holdTelegram?: (method: string) => Promise<void> | undefined;
   /** Make a Bot API method fail the way Telegram would. */
   failWith?: (method: string, payload: Record<string, unknown>) => Failure | undefined;
   /** How the provider's health is judged (HEALTH_*); the defaults otherwise. */
@@ -123,6 +125,7 @@ export function createTestBot(options: HarnessOptions) {
       if (call.method === "sendMessage" && call.payload.chat_id === ADMIN_CHAT && typeof call.payload.text === "string") alerts.push(call.payload.text);
     },
     options.answerWith,
+    options.holdTelegram,
   );
   const { calls } = telegram;
   const uploaded = new Map<string, Uint8Array>();

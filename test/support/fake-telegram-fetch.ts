@@ -19,6 +19,8 @@ export function fakeTelegramFetch(
   onCall?: (call: ApiCall) => void,
   /** Telegram's answer to a method the test scripts (getChatMember, say); undefined for the usual one. */
   answer?: (method: string, payload: ApiCall["payload"]) => unknown,
+  /** Holds a call (before its body is read) until the promise settles, as a slow Telegram would; the call's signal ends the wait. */
+  hold?: (method: string) => Promise<void> | undefined,
 ) {
   const calls: ApiCall[] = [];
   let nextMessageId = 9000;
@@ -29,8 +31,10 @@ export function fakeTelegramFetch(
     if (!answered.has(payload.callback_query_id)) return void answered.add(payload.callback_query_id);
     return { error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" };
   };
-  const fetch = async (url: string, init: { body?: unknown; headers?: unknown } = {}) => {
+  const fetch = async (url: string, init: { body?: unknown; headers?: unknown; signal?: AbortSignal } = {}) => {
     const method = new URL(url).pathname.split("/").pop() ?? "";
+    const held = hold?.(method);
+    if (held) await heldUnlessAborted(held, init.signal);
     const contentType = String((init.headers as Record<string, string> | undefined)?.["content-type"] ?? "");
     const raw = await readBody(init.body);
     const payload = (contentType.startsWith("multipart/") ? parseMultipart(raw, contentType) : raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as ApiCall["payload"];
@@ -49,4 +53,15 @@ export function fakeTelegramFetch(
     return { ok: !failure, status: failure ? failure.error_code : 200, json: async () => body, text: async () => JSON.stringify(body) };
   };
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+/** Waits for `held`, or rejects as fetch does when the call's signal aborts first. */
+function heldUnlessAborted(held: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return held;
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(Object.assign(new Error("This operation was aborted"), { name: "AbortError" }));
+    if (signal.aborted) return aborted();
+    signal.addEventListener("abort", aborted, { once: true });
+    held.then(resolve, reject);
+  });
 }

@@ -11,6 +11,7 @@ import type { BotFeature } from "../../telegram/create-bot.ts";
 import { historyFeature } from "../../telegram/features/history/history.ts";
 import { myChecksFeature } from "../../telegram/features/history/mychecks.ts";
 import { exportFeature } from "../../telegram/features/history/export.ts";
+import { runningExports } from "../../telegram/features/history/running-exports.ts";
 import { Composer } from "grammy";
 import type { BotContext } from "../../telegram/context.ts";
 import type { AnswerDependencies } from "../../telegram/features/send-answer.ts";
@@ -40,17 +41,19 @@ export function historyArea({ settings, state, logger, now }: HistoryAreaOptions
   const days = settings.historyDays;
   const recorder = createHistoryRecorder({ journal: state.journal, days, logger });
   let retention: BackgroundLoop | undefined;
+  const exports = runningExports();
   return {
     recorder,
     feature: ({ policy, supportChatId, answers, presses, isAdminChat }) => {
       const deps = { journal: state.journal, days, policy, supportChatId, isAdminChat, timeZone: settings.timeZone, answers, presses: presses.for("history") };
-      return { name: "history", composer: new Composer<BotContext>(historyFeature({ ...deps, now }), myChecksFeature({ ...deps, now }), exportFeature({ ...deps, now })) };
+      return { name: "history", composer: new Composer<BotContext>(historyFeature({ ...deps, now }), myChecksFeature({ ...deps, now }), exportFeature({ ...deps, now, running: exports })) };
     },
     start() {
       if (days > 0) retention ??= startHistoryRetention({ journal: state.journal, days, logger, now });
     },
     stop: async (deadline) => {
-      await retention?.stop(deadline.left());
+      // An export running is cut off and its admin told so, rather than promised files that will not come.
+      await Promise.all([retention?.stop(deadline.left()), exports.stop(deadline.left())]);
       retention = undefined;
     },
   };

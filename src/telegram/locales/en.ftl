@@ -617,6 +617,7 @@ export-done = 📤 History from {$from} to {$to}: { $count ->
 export-caption = Every entry from {$from} to {$to}
 export-latest-caption = The latest status of each payment from {$from} to {$to}
 export-failed = The export stopped before the end. Please try again in a moment.
+export-stopped = 📤 The export stopped before the end: the bot was restarting. Send /export again in a minute.
 export-running = An export of yours is still running: wait for its files, then ask again.
 
 ## History: the daily summary's line

@@ -667,6 +667,7 @@ export-done = 📤 Historique du {$from} au {$to} : { $count ->
 export-caption = Toutes les entrées du {$from} au {$to}
 export-latest-caption = Le dernier statut de chaque paiement du {$from} au {$to}
 export-failed = L'export s'est arrêté avant la fin. Réessayez dans un instant.
+export-stopped = 📤 L'export s'est arrêté avant la fin : le bot redémarrait. Renvoyez /export dans une minute.
 export-running = Un de vos exports est encore en cours : attendez d'avoir reçu ses fichiers, puis redemandez.
 
 ## History: the daily summary's line

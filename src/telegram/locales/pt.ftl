@@ -662,6 +662,7 @@ export-done = 📤 Histórico de {$from} a {$to}: { $count ->
 export-caption = Todas as entradas de {$from} a {$to}
 export-latest-caption = O último estado de cada pagamento de {$from} a {$to}
 export-failed = A exportação parou antes do fim. Tente de novo daqui a pouco.
+export-stopped = 📤 A exportação parou antes do fim: o bot estava a reiniciar. Envie /export de novo daqui a um minuto.
 export-running = Ainda tem uma exportação em curso: espere pelos ficheiros dela e depois peça de novo.
 
 ## History: the daily summary's line

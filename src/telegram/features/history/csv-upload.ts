@@ -17,12 +17,17 @@ export interface CsvUpload {
  * attempt 0 first), and a failure of the store while reading is no network failure: the send is
  * aborted, which auto-retry does not retry, so the caller hears of it and can say so.
  */
-export function csvUpload(open: (attempt: number) => AsyncIterable<Uint8Array>, filename: string): CsvUpload {
+export function csvUpload(open: (attempt: number) => AsyncIterable<Uint8Array>, filename: string, stopped?: AbortSignal): CsvUpload {
   const abort = new AbortController();
+  // The bot stopping ends the upload too (a file cut short must never reach Telegram as if whole).
+  stopped?.addEventListener("abort", () => abort.abort(stopped.reason), { once: true });
   let attempt = 0;
   async function* guarded(): AsyncGenerator<Uint8Array> {
     try {
-      yield* open(attempt++);
+      for await (const chunk of open(attempt++)) {
+        if (abort.signal.aborted) throw abort.signal.reason;
+        yield chunk;
+      }
     } catch (error) {
       abort.abort(error);
       throw error;

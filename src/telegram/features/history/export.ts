@@ -12,10 +12,13 @@ import { tolerateHarmless } from "../../transport/errors.ts";
 import { commands } from "../../views/commands.ts";
 import type { Translate } from "../../views/format/translate.ts";
 import type { HistoryFeatureDeps } from "./history.ts";
+import type { RunningExports } from "./running-exports.ts";
 
 /** Exports work in ADMIN_CHAT_ID (`isAdminChat`) and in an admin's private chat. */
 export interface ExportFeatureDeps extends Pick<HistoryFeatureDeps, "journal" | "days" | "policy" | "timeZone" | "isAdminChat"> {
   now: () => number;
+  /** The exports running here: one per admin, and stopped with the bot (the area's stop). */
+  running: RunningExports;
 }
 
 /** The progress message is edited at most this often (as a bulk check's: Telegram allows about one edit a second). */
@@ -45,12 +48,6 @@ function refusal(parsed: Exclude<ExportParse, { type: "ok" }>, t: Translate): st
 export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const iso = isoInZone(deps.timeZone);
-  /**
-   * The admins whose export is streaming: one each at a time, for a 92-day export holds a store
-   * cursor and an upload for minutes. Kept in this instance only, which is enough: an admin who
-   * reaches another instance at once can start one more there, not hundreds.
-   */
-  const running = new Set<number>();
 
   composer
     .filter((ctx) => isAdmin(deps.policy, ctx.from?.id))
@@ -62,9 +59,9 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       const parsed = parseExportRequest(ctx.match, deps.now(), deps.timeZone);
       if (parsed.type !== "ok") return void (await say(refusal(parsed, ctx.t)));
       const admin = ctx.from?.id ?? 0;
-      if (running.has(admin)) return void (await say(ctx.t("export-running")));
       // Taken before the first await, so that two /export sent at once cannot both start.
-      running.add(admin);
+      const run = deps.running.begin(admin);
+      if (!run) return void (await say(ctx.t("export-running")));
       let started = false;
       try {
         const range = { from: ctx.day(parsed.request.from), to: ctx.day(parsed.request.to - 1) };
@@ -72,18 +69,21 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
         if (!entries) return void (await say(ctx.t("export-none", range)));
         const progress = await say(ctx.t("export-progress", { ...range, count: 0 }));
         started = true;
-        void sendExport(ctx, parsed.request, entries, progress.message_id, range)
+        const work = sendExport(ctx, parsed.request, entries, progress.message_id, range, run.signal)
           .catch(async (error: unknown) => {
-            ctx.logger.warn({ err: error }, "an export stopped before the end");
-            await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t("export-failed")), ctx.logger).catch(() => undefined);
+            const stopping = run.signal.aborted;
+            if (stopping) ctx.logger.info({ admin }, "an export was stopped with the bot");
+            else ctx.logger.warn({ err: error }, "an export stopped before the end");
+            await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t(stopping ? "export-stopped" : "export-failed")), ctx.logger).catch(() => undefined);
           })
-          .finally(() => running.delete(admin));
+          .finally(run.end);
+        deps.running.track(admin, work);
       } finally {
-        if (!started) running.delete(admin);
+        if (!started) run.end();
       }
     });
 
-  const sendExport = async (ctx: BotContext, request: ExportRequest, entries: AsyncGenerator<HistoryEntry>, progressId: number, range: { from: string; to: string }) => {
+  const sendExport = async (ctx: BotContext, request: ExportRequest, entries: AsyncGenerator<HistoryEntry>, progressId: number, range: { from: string; to: string }, stopped: AbortSignal) => {
     const chatId = ctx.chat?.id ?? 0;
     const topic = inTopic(topicOfUpdate(ctx));
     let latest = new LatestPerPayment();
@@ -102,10 +102,10 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
     const upload = csvUpload((attempt) => {
       if (attempt > 0) [count, latest] = [0, new LatestPerPayment()];
       return exportCsv(attempt === 0 ? entries : rangeEntries(deps.journal, request.from, request.to, request.filters), iso, seen);
-    }, `history-${name}.csv`);
+    }, `history-${name}.csv`, stopped);
     await ctx.api.sendDocument(chatId, upload.file, { caption: ctx.t("export-caption", range), ...topic }, upload.signal);
     if (latest.size > 0) {
-      const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`);
+      const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`, stopped);
       await ctx.api.sendDocument(chatId, second.file, { caption: ctx.t("export-latest-caption", range), ...topic }, second.signal);
     }
     await tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-done", { ...range, count, payments: latest.size })), ctx.logger);

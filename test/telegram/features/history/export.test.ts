@@ -26,6 +26,23 @@ function bot(extra: Partial<Parameters<typeof createTestBot>[0]> = {}) {
 }
 
 describe("/export", () => {
+  it("stopped with the bot: the upload is cut off, and the progress message says to ask again, not that files will come", async () => {
+    let uploadStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (uploadStarted = resolve));
+    // Telegram takes the file for ever: the export is still streaming when the bot stops.
+    const t = bot({ holdTelegram: (method) => (method === "sendDocument" ? (uploadStarted(), new Promise<void>(() => undefined)) : undefined) });
+    await t.ask("/collection TX-1");
+    const [progress] = await t.ask("/export today", ADMIN);
+    expect(progress).toMatch(/^📤 Exporting/);
+    await started;
+    const stoppedAt = Date.now();
+    await t.assembled.stopBackground(5_000);
+    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+    expect(t.edits().at(-1)?.payload.text).toBe("📤 The export stopped before the end: the bot was restarting. Send /export again in a minute.");
+    expect(t.logs.entries().some((entry) => entry.msg === "an export was stopped with the bot" && entry.level === "info")).toBe(true);
+    expect(t.logs.entries().some((entry) => entry.level === "warn" || entry.level === "error")).toBe(false);
+  });
+
   it("sends today's entries as a CSV that parses and adds up, then the latest status per payment", async () => {
     const t = bot();
     await t.ask("/collection TX-1");
