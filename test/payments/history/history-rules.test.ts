@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeEntry, encodeEntry, isFinalStatus, NOT_FOUND, saidOf, statusOf, type HistoryEntry } from "../../../src/payments/history/entry.ts";
 import { matchesFilters, parseExportRequest } from "../../../src/payments/history/export/export-request.ts";
@@ -147,5 +148,32 @@ describe("export rows", () => {
     const latest = new LatestPerPayment();
     [answer(T0, bob, "PENDING"), answer(T0 + 1, bob, "SUCCESS"), answer(T0 + 2, bob, "timeout")].forEach((entry) => latest.add(entry));
     expect(latest.rows(isoInZone("UTC"))).toEqual([["TX-1", "collection", "SUCCESS", "2026-11-22T12:00:00+00:00", "3"]]);
+  });
+
+  it("sum up as plainly as the rule says, over any answers: per payment in the order first met, the last answer that told a status (or the last one, when none did), and how many", () => {
+    const iso = isoInZone("UTC");
+    const said = fc.constantFrom("SUCCESS", "PENDING", "FAILED", "weird status", "timeout", "not_found", "event");
+    fc.assert(
+      fc.property(fc.array(fc.record({ kind: fc.constantFrom("collection" as const, "airtime" as const), id: fc.constantFrom("TX-1", "TX-2", "collection:3", "é"), said }), { maxLength: 3_000 }), (answers) => {
+        const latest = new LatestPerPayment();
+        const expected = new Map<string, { row: string[]; told: boolean }>();
+        answers.forEach(({ kind, id, said: what }, n) => {
+          const outcome = what === "timeout" ? outcomes.timeout(kind, id) : what === "not_found" ? outcomes.notFound(kind, id) : outcomes.found(kind, id, what);
+          const entry: HistoryEntry = { at: T0 + n * 1000, event: what === "event" ? "watch-started" : "answer", kind, transactionId: id, said: saidOf(outcome), who: bob, how: "command" };
+          latest.add(entry);
+          if (entry.event !== "answer") return;
+          const key = `${kind} ${id}`;
+          const known = expected.get(key);
+          const count = Number(known?.row[4] ?? 0) + 1;
+          const told = what !== "timeout";
+          const status = what === "timeout" ? "COULD_NOT_CHECK (timeout)" : what === "not_found" ? "NOT_FOUND" : what;
+          if (known && !told && known.told) known.row[4] = String(count);
+          else expected.set(key, { row: [id, kind, status, iso(entry.at), String(count)], told });
+        });
+        expect(latest.size).toBe(expected.size);
+        expect(latest.rows(iso)).toEqual([...expected.values()].map(({ row }) => row));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -49,44 +49,89 @@ export function exportRow(entry: HistoryEntry, iso: (at: number) => string): str
   ];
 }
 
-/** What the second file keeps of a payment: only its row's fields (a decoded entry is about 1 KB, and a day may name 100,000 payments). */
-interface Latest {
-  kind: HistoryEntry["kind"];
-  transactionId: string;
-  status: string;
-  at: number;
-  /** Whether the kept answer could not check: any later answer replaces it. */
-  unknown: boolean;
-  answers: number;
-}
+const KINDS: readonly HistoryEntry["kind"][] = ["collection", "airtime"];
 
-/** The latest status of each payment in the range, as reconciliation needs it. */
+/**
+ * The latest status of each payment in the range, as reconciliation needs it. A day may name
+ * 100,000 payments, all held until the second file is written: each is kept in a few bytes of
+ * typed arrays beside its key (the transaction ID is read back from it), and each status text
+ * once however many payments share it. About 90 bytes a payment, where an object of its row's
+ * fields took about 200 (`npm run bench -- --only history`, the export's RSS).
+ */
 export class LatestPerPayment {
-  private readonly latest = new Map<string, Latest>();
+  /** "kind:transactionId" → the payment's slot in the arrays below, in the order first met. */
+  private readonly slots = new Map<string, number>();
+  private readonly statusTexts: string[] = [];
+  private readonly statusIds = new Map<string, number>();
+  private kinds = new Uint8Array(1024);
+  private at = new Float64Array(1024);
+  private answers = new Uint32Array(1024);
+  private statuses = new Uint32Array(1024);
+  /** 1 when the kept answer could not check: any later answer replaces it. */
+  private unknown = new Uint8Array(1024);
 
   add(entry: HistoryEntry): void {
     if (entry.event !== "answer") return;
     const key = `${entry.kind}:${entry.transactionId}`;
-    const known = this.latest.get(key);
+    const known = this.slots.get(key);
     // An answer that could not check tells nothing of the status: the last one that did stays.
     const tells = entry.said !== undefined && entry.said.type !== "unknown";
-    if (known && !tells && !known.unknown) {
-      known.answers++;
+    if (known !== undefined && !tells && this.unknown[known] === 0) {
+      this.answers[known] = (this.answers[known] ?? 0) + 1;
       return;
     }
-    this.latest.set(key, { kind: entry.kind, transactionId: entry.transactionId, status: statusText(entry.said), at: entry.at, unknown: entry.said?.type === "unknown", answers: (known?.answers ?? 0) + 1 });
+    const slot = known ?? this.newSlot(key);
+    this.kinds[slot] = KINDS.indexOf(entry.kind);
+    this.at[slot] = entry.at;
+    this.statuses[slot] = this.statusId(statusText(entry.said));
+    this.unknown[slot] = entry.said?.type === "unknown" ? 1 : 0;
+    this.answers[slot] = (known === undefined ? 0 : (this.answers[slot] ?? 0)) + 1;
   }
 
   get size(): number {
-    return this.latest.size;
+    return this.slots.size;
   }
 
   /** The rows one at a time, as the file is written: never all of them at once. */
   *eachRow(iso: (at: number) => string): Generator<string[]> {
-    for (const { kind, transactionId, status, at, answers } of this.latest.values()) yield [exportCell(transactionId, 100), kind, exportCell(status, 60), iso(at), String(answers)];
+    for (const [key, slot] of this.slots) {
+      const kind = KINDS[this.kinds[slot] ?? 0] ?? "collection";
+      const transactionId = key.slice(kind.length + 1);
+      yield [exportCell(transactionId, 100), kind, exportCell(this.statusTexts[this.statuses[slot] ?? 0] ?? "", 60), iso(this.at[slot] ?? 0), String(this.answers[slot] ?? 0)];
+    }
   }
 
   rows(iso: (at: number) => string): string[][] {
     return [...this.eachRow(iso)];
+  }
+
+  private newSlot(key: string): number {
+    const slot = this.slots.size;
+    if (slot === this.at.length) this.grow();
+    this.slots.set(key, slot);
+    return slot;
+  }
+
+  private statusId(text: string): number {
+    let id = this.statusIds.get(text);
+    if (id === undefined) {
+      id = this.statusTexts.length;
+      this.statusTexts.push(text);
+      this.statusIds.set(text, id);
+    }
+    return id;
+  }
+
+  private grow(): void {
+    const bigger = <T extends Uint8Array | Uint32Array | Float64Array>(array: T, make: (length: number) => T): T => {
+      const next = make(array.length * 2);
+      next.set(array);
+      return next;
+    };
+    this.kinds = bigger(this.kinds, (length) => new Uint8Array(length));
+    this.at = bigger(this.at, (length) => new Float64Array(length));
+    this.answers = bigger(this.answers, (length) => new Uint32Array(length));
+    this.statuses = bigger(this.statuses, (length) => new Uint32Array(length));
+    this.unknown = bigger(this.unknown, (length) => new Uint8Array(length));
   }
 }
