@@ -76,7 +76,7 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
             else ctx.logger.warn({ err: error }, "an export stopped before the end");
             await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t(stopping ? "export-stopped" : "export-failed")), ctx.logger).catch(() => undefined);
           })
-          .finally(run.end);
+          .finally(() => run.end());
         deps.running.track(admin, work);
       } finally {
         if (!started) run.end();
