@@ -29,7 +29,7 @@ describe("parseConfig: polling or a webhook", () => {
     const split = parseConfig({ ...webhook, OPS_PORT: "9090" });
     expect(split.ok && split.config.transport).toMatchObject({ mode: "webhook", httpPort: 8080, opsPort: 9090 });
     expect(problems({ ...webhook, OPS_PORT: " 8080" })).toContain("OPS_PORT must differ from HTTP_PORT: it keeps /healthz, /readyz and /metrics off the port the internet reaches");
-    expect(problems({ ...minimal, HTTP_PORT: "8080", OPS_PORT: "8080" }).join()).toMatch(/OPS_PORT must differ from HTTP_PORT/);
+    expect(problems({ ...minimal, HTTP_PORT: "8080", OPS_PORT: "08080" }).join()).toMatch(/OPS_PORT must differ from HTTP_PORT/);
     expect(problems({ ...minimal, OPS_PORT: "http" }).join()).toMatch(/OPS_PORT/);
     // Any free port for both (as tests ask): no clash.
     expect(parseConfig({ ...webhook, HTTP_PORT: "0", OPS_PORT: "0" }).ok).toBe(true);

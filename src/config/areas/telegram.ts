@@ -64,7 +64,7 @@ export function transportProblems(env: Environment): string[] {
   const present = presentIn(env);
   const proxies = present("TRUST_PROXY") && !present("HTTP_PORT") ? ["TRUST_PROXY needs HTTP_PORT: the proxies it names stand in front of the bot's HTTP server"] : [];
   // Port 0 (any free port, in tests) may be given to both.
-  const samePort = present("OPS_PORT") && env.OPS_PORT?.trim() === env.HTTP_PORT?.trim() && Number(env.OPS_PORT) !== 0 ? ["OPS_PORT must differ from HTTP_PORT: it keeps /healthz, /readyz and /metrics off the port the internet reaches"] : [];
+  const samePort = present("OPS_PORT") && present("HTTP_PORT") && Number(env.OPS_PORT) === Number(env.HTTP_PORT) && Number(env.OPS_PORT) !== 0 ? ["OPS_PORT must differ from HTTP_PORT: it keeps /healthz, /readyz and /metrics off the port the internet reaches"] : [];
   if ((env.BOT_MODE ?? "").trim() !== "webhook") return [...proxies, ...samePort];
   return ["WEBHOOK_URL", "WEBHOOK_SECRET", "HTTP_PORT"].filter((name) => !present(name)).map((name) => `${name} is required when BOT_MODE=webhook`).concat(proxies, samePort);
 }
