@@ -82,8 +82,9 @@ export const RECEIPT_CHECKS_AT_ONCE = 64;
 
 /**
  * Health, readiness and metrics (both modes, here or on a port of their own), the webhook (webhook
- * mode) and the receipt page. Plain node:http: five routes do not earn a framework. Slow or abusive clients are cut off by timeouts and a
- * connection cap; refused webhook calls are counted and summarised, never logged one by one.
+ * mode) and the receipt page. Plain node:http: five routes do not earn a framework. Slow or abusive
+ * clients are cut off by timeouts and a connection cap; refused webhook calls are counted and
+ * summarised, never logged one by one.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { logger, webhook, ops } = options;
