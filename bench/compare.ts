@@ -9,12 +9,13 @@ import { rssMb } from "./harness.ts";
 import { measureHeavyTraffic, users, withRig } from "./scenarios.ts";
 
 /**
- * `npm run bench:compare -- --before <git ref> [--after <git ref>] [--rounds 5] [--commands 2000] [--baseline]`:
+ * `npm run bench:compare -- --before <git ref> [--after <git ref>] [--after-env NAME=VALUE …] [--rounds 5] [--commands 2000] [--baseline]`:
  * the bot as it is (or as it was at --after) and as it was at --before, each built by its own build script, through the heavy-traffic scenario in
  * turns (before, after, before, after…), so that both meet the same noise. Prints CPU per command
  * of every round side by side, and the ratio of the medians: "within 5 % of before" is read here.
  * With --baseline, the sequential baseline bot takes its turn in each round too, and every version's
- * CPU and RSS is also given as a ratio to it.
+ * CPU and RSS is also given as a ratio to it. With --after-env, the "after" bot runs with those
+ * variables set (`--after-env HISTORY_DAYS=0`: what a feature costs, against the code before it).
  */
 const { values } = parseArgs({
   options: {
@@ -25,8 +26,16 @@ const { values } = parseArgs({
     out: { type: "string", default: "bench/results/compare.json" },
     // The sequential baseline bot in the same turns, for ratios to it.
     baseline: { type: "boolean", default: false },
+    "after-env": { type: "string", multiple: true, default: [] },
   },
 });
+const afterEnv = Object.fromEntries(
+  (values["after-env"] ?? []).map((pair) => {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new Error(`--after-env takes NAME=VALUE, not ${pair}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 if (!values.before) throw new Error("--before <git ref> is required (a commit, a tag, main~3…)");
 const rounds = Number(values.rounds);
 const commands = Number(values.commands);
@@ -41,7 +50,7 @@ try {
   };
   if (!values.after) execFileSync("npm", ["run", "build", "--silent"], { cwd: REPO_ROOT, stdio: "inherit" });
   const commit = shortRef(values.before);
-  const afterName = values.after ? shortRef(values.after) : "this checkout";
+  const afterName = `${values.after ? shortRef(values.after) : "this checkout"}${Object.keys(afterEnv).length > 0 ? `, ${Object.entries(afterEnv).map(([key, value]) => `${key}=${value}`).join(" ")}` : ""}`;
 
   const ids = users(100);
   const cpu: Record<Version, number[]> = { before: [], after: [], baseline: [] };
@@ -53,7 +62,7 @@ try {
     const versions: Version[] = values.baseline ? ["before", "after", "baseline"] : ["before", "after"];
     for (const version of round % 2 === 1 ? versions : versions.reverse()) {
       const bundle = version === "baseline" ? undefined : bundles[version];
-      const figures = await withRig(version === "baseline" ? "baseline" : "ours", { latencyMs: 0, users: ids, ...(bundle ? { bundle } : {}) }, async (rig) => {
+      const figures = await withRig(version === "baseline" ? "baseline" : "ours", { latencyMs: 0, users: ids, ...(bundle ? { bundle } : {}), ...(version === "after" ? { env: afterEnv } : {}) }, async (rig) => {
         const measured = await measureHeavyTraffic(rig, ids, commands);
         // What stays once the burst is over and the garbage collector has had a moment.
         await new Promise((resolve) => setTimeout(resolve, 2_000));
