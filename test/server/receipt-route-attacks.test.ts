@@ -1,36 +1,26 @@
 import { request } from "node:http";
-import { Registry } from "prom-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RECEIPT_PAGE_HEADERS, renderReceiptPage } from "../../src/server/receipt-page.ts";
-import { startHttpServer, type HttpServer } from "../../src/server/http-server.ts";
 import { createTestBot } from "../support/bot-harness.ts";
 import { captureLogs } from "../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { messageUpdate } from "../support/updates.ts";
+import { useReceiptPageServers } from "../support/receipt-page-server.ts";
 
 /** GET /r/<code> attacked from outside: odd paths and methods, hostile provider text through the real page, what the logs keep. */
-let server: HttpServer | undefined;
-const bots: ReturnType<typeof createTestBot>[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const bot of bots.splice(0)) await bot.state.close();
-});
+const pages = useReceiptPageServers();
 
 const HOSTILE =
   '</title></style><script>alert(1)</script><img src=x onerror=alert(2)> "quoted" \'single\' <!-- --> ]]> &amp; \u202eevil\u202c \u0000 javascript:alert(3) ' + "x".repeat(3_800);
 
 async function setup() {
   const enquiry = scriptedEnquiry((kind, id) => ({ ...(kind === "collection" ? outcomes.failed(kind, id, HOSTILE) : outcomes.notFound(kind, id)), checkedAt: new Date() }));
-  const harness = createTestBot({ enquiry, receiptPage: { render: renderReceiptPage, headers: RECEIPT_PAGE_HEADERS } });
-  bots.push(harness);
-  const route = harness.assembled.receiptPage;
-  if (!route) throw new Error("no page route");
+  const harness = pages.bot(createTestBot({ enquiry, receiptPage: { render: renderReceiptPage, headers: RECEIPT_PAGE_HEADERS } }));
   const logs = captureLogs();
-  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: logs.logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: { ...route, sameTimeMs: 10 } });
+  const { url, port } = await pages.serve(harness, { sameTimeMs: 10, logger: logs.logger });
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-FAILED-1"));
   const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(harness.sent().at(-1)?.payload.text))?.[0] ?? "";
-  return { url: `http://127.0.0.1:${server.port}`, port: server.port, code, harness, logs };
+  return { url, port, code, harness, logs };
 }
 
 /** A request exactly as written (fetch would tidy the path first). */

@@ -1,13 +1,11 @@
-import { Registry } from "prom-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RECEIPT_CHECK_LIMITS } from "../../src/payments/receipts/check-limits.ts";
 import { parseNetwork, type TrustedNetwork } from "../../src/server/client-address.ts";
-import { startHttpServer, type HttpServer } from "../../src/server/http-server.ts";
 import type { ReceiptPageModel } from "../../src/telegram/render/receipt-layout.ts";
 import { createTestBot } from "../support/bot-harness.ts";
-import { captureLogs } from "../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../support/outcomes.ts";
 import { messageUpdate } from "../support/updates.ts";
+import { useReceiptPageServers } from "../support/receipt-page-server.ts";
 
 /** The page's headers, as the issue states them, spelt as the page renderer's RECEIPT_PAGE_HEADERS spells them. */
 const HEADERS = {
@@ -24,24 +22,14 @@ const render = (model: ReceiptPageModel) =>
     ? `<h1>${escape(model.heading)}</h1><p>${escape(model.receipt.transactionId)}</p><p>${escape(model.receipt.fields.map((field) => field.value).join(" | "))}</p><p>${escape(model.now.text)}</p>`
     : `<h1>${escape(model.heading)}</h1><p>${escape(model.text)}</p>`;
 
-let server: HttpServer | undefined;
-const bots: ReturnType<typeof createTestBot>[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const bot of bots.splice(0)) await bot.state.close();
-});
+const pages = useReceiptPageServers();
 
 const SAME_TIME_MS = 150;
 
 async function setup(trustedProxies: TrustedNetwork[] = []) {
   const enquiry = scriptedEnquiry((kind, id) => ({ ...(kind === "collection" ? outcomes.failed(kind, id, '<script>alert("x")</script> & <b>bold</b>') : outcomes.notFound(kind, id)), checkedAt: new Date() }));
-  const harness = createTestBot({ enquiry, receiptPage: { render, headers: HEADERS } });
-  bots.push(harness);
-  const route = harness.assembled.receiptPage;
-  if (!route) throw new Error("no page route");
-  server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: { ...route, sameTimeMs: SAME_TIME_MS }, trustedProxies });
-  const url = `http://127.0.0.1:${server.port}`;
+  const harness = pages.bot(createTestBot({ enquiry, receiptPage: { render, headers: HEADERS } }));
+  const { url } = await pages.serve(harness, { sameTimeMs: SAME_TIME_MS, trustedProxies });
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-FAILED-1"));
   const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(String(harness.sent().at(-1)?.payload.text))?.[0] ?? "";
   return { url, code };

@@ -1,26 +1,18 @@
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
-import { Registry } from "prom-client";
-import { afterEach, describe, expect, it } from "vitest";
-import { startHttpServer, type HttpServer } from "../../../../src/server/http-server.ts";
+import { describe, expect, it } from "vitest";
 import { RECEIPT_PAGE_HEADERS, renderReceiptPage } from "../../../../src/server/receipt-page.ts";
 import { createReceiptRenderer } from "../../../../src/telegram/render/receipt-picture.ts";
 import { createTestBot, type HarnessOptions } from "../../../support/bot-harness.ts";
-import { captureLogs } from "../../../support/logs.ts";
 import { outcomes, scriptedEnquiry } from "../../../support/outcomes.ts";
 import { messageUpdate, STRANGER } from "../../../support/updates.ts";
+import { useReceiptPageServers } from "../../../support/receipt-page-server.ts";
 
 // jsqr is CommonJS typed as an ES module: its default export is the module, whose `default` is the function.
 const jsQR = jsQRModule.default;
 const DAY = 86_400_000;
 
-let server: HttpServer | undefined;
-const bots: ReturnType<typeof createTestBot>[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const bot of bots.splice(0)) await bot.state.close();
-});
+const pages = useReceiptPageServers();
 
 /**
  * A receipt as the customer gets it: the PNG the bot sent, drawn by the real renderer, and the link
@@ -29,7 +21,7 @@ afterEach(async () => {
 async function sentReceipt(options: Partial<HarnessOptions> = {}) {
   const enquiry = scriptedEnquiry((kind, id) => ({ ...(kind === "collection" ? outcomes.success(kind, id) : outcomes.notFound(kind, id)), checkedAt: new Date() }));
   const harness = createTestBot({ enquiry, receiptPicture: createReceiptRenderer(), ...options });
-  bots.push(harness);
+  pages.bot(harness);
   await harness.bot.handleUpdate(messageUpdate("/receipt COL-OK-1 collection"));
   const [photo] = harness.photos();
   // The bytes as they went over the wire to Telegram (multipart, read back by the fake Bot API).
@@ -60,11 +52,9 @@ describe("the QR code of the receipt the bot sent", () => {
       receiptPage: { render: renderReceiptPage, headers: RECEIPT_PAGE_HEADERS },
     });
     expect(link).toBe(`https://pay.example.com/r/${code}`);
-    const route = harness.assembled.receiptPage;
-    if (!route) throw new Error("no page route");
-    server = await startHttpServer({ port: 0, host: "127.0.0.1", logger: captureLogs().logger, ops: { readiness: () => ({ ready: true }), metrics: new Registry() }, receiptPage: route });
+    const { url } = await pages.serve(harness);
     // The public address leads to this server: the same path, on loopback.
-    const response = await fetch(`http://127.0.0.1:${server.port}${new URL(link).pathname}`);
+    const response = await fetch(`${url}${new URL(link).pathname}`);
     const page = await response.text();
     expect(response.status).toBe(200);
     for (const [name, value] of Object.entries(RECEIPT_PAGE_HEADERS)) expect(response.headers.get(name)).toBe(value);
