@@ -1,49 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRedisStore } from "../../src/state/redis/redis-store.ts";
-import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
-import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../support/redis.ts";
 import { describeJournalContract } from "./journal-contract.ts";
+import { sqliteInFile, sqliteInMemory, redisUnderPrefix } from "./contract-stores.ts";
 
 const redis = await probeRedis();
 const skip = redis.available ? undefined : redis.reason;
 const url = redis.available ? redis.url : "";
 
-describeJournalContract("SQLite, in memory", async () => {
-  const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
-  return { store, dispose: () => store.close() };
-});
-
-describeJournalContract("SQLite, in a file", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "journal-contract-"));
-  const store = openSqliteStore({ path: join(dir, "bot.db"), sweepIntervalMs: 0 });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-describeJournalContract(
-  "Redis",
-  async () => {
-    const prefix = testPrefix("journal");
-    const store = await openRedisStore({ url, prefix });
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await deletePrefix(url, prefix);
-      },
-    };
-  },
-  skip === undefined ? {} : { skip },
-);
+describeJournalContract("SQLite, in memory", sqliteInMemory);
+describeJournalContract("SQLite, in a file", sqliteInFile("journal-contract"));
+describeJournalContract("Redis", redisUnderPrefix(url, "journal"), skip === undefined ? {} : { skip });
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 

@@ -6,6 +6,7 @@ import { IN_MEMORY } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { countKeys, deletePrefix, keysWithTtl, probeRedis, testPrefix } from "../support/redis.ts";
 import { describeStateContract } from "./contract.ts";
+import { redisUnderPrefix } from "./contract-stores.ts";
 import { describeReceiptContract } from "./receipt-contract.ts";
 import { accessGrants } from "../../src/access/grants.ts";
 import { captureLogs } from "../support/logs.ts";
@@ -14,38 +15,9 @@ const redis = await probeRedis();
 const skip = redis.available ? undefined : redis.reason;
 const url = redis.available ? redis.url : "";
 
-describeStateContract(
-  "Redis",
-  async () => {
-    const prefix = testPrefix("contract");
-    // Claims of instances that stopped beating are taken over once 50 ms old (15 s in production).
-    const store = await openRedisStore({ url, prefix, claimTakeoverAfterMs: 50 });
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await deletePrefix(url, prefix);
-      },
-    };
-  },
-  skip === undefined ? {} : { skip },
-);
-
-describeReceiptContract(
-  "Redis",
-  async () => {
-    const prefix = testPrefix("receipts");
-    const store = await openRedisStore({ url, prefix });
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await deletePrefix(url, prefix);
-      },
-    };
-  },
-  skip === undefined ? {} : { skip },
-);
+// Claims of instances that stopped beating are taken over once 50 ms old (15 s in production).
+describeStateContract("Redis", redisUnderPrefix(url, "contract", { claimTakeoverAfterMs: 50 }), skip === undefined ? {} : { skip });
+describeReceiptContract("Redis", redisUnderPrefix(url, "receipts"), skip === undefined ? {} : { skip });
 
 describe.skipIf(skip !== undefined)("the Redis store", () => {
   it("says it is shared: several instances see it", async () => {

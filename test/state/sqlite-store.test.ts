@@ -7,29 +7,12 @@ import { StateUnavailableError } from "../../src/state/ports.ts";
 import { IN_MEMORY, StateFileError } from "../../src/state/sqlite/open-database.ts";
 import { openSqliteStore } from "../../src/state/sqlite/sqlite-store.ts";
 import { describeStateContract } from "./contract.ts";
+import { sqliteInFile, sqliteInMemory } from "./contract-stores.ts";
 import { describeReceiptContract } from "./receipt-contract.ts";
 
-describeStateContract("SQLite, in memory", async () => {
-  const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
-  return { store, dispose: () => store.close() };
-});
-
-describeReceiptContract("SQLite, in memory", async () => {
-  const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
-  return { store, dispose: () => store.close() };
-});
-
-describeStateContract("SQLite, in a file", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "state-contract-"));
-  const store = openSqliteStore({ path: join(dir, "bot.db"), sweepIntervalMs: 0 });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+describeStateContract("SQLite, in memory", sqliteInMemory);
+describeReceiptContract("SQLite, in memory", sqliteInMemory);
+describeStateContract("SQLite, in a file", sqliteInFile("state-contract"));
 
 describe("the SQLite file", () => {
   const withDir = async (test: (dir: string) => Promise<void> | void) => {
