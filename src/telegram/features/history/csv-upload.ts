@@ -20,10 +20,12 @@ export interface CsvUpload {
 export function csvUpload(open: (attempt: number) => AsyncIterable<Uint8Array>, filename: string, stopped?: AbortSignal): CsvUpload {
   const abort = new AbortController();
   // The bot stopping ends the upload too (a file cut short must never reach Telegram as if whole).
-  stopped?.addEventListener("abort", () => abort.abort(stopped.reason), { once: true });
+  if (stopped?.aborted) abort.abort(stopped.reason);
+  else stopped?.addEventListener("abort", () => abort.abort(stopped.reason), { once: true });
   let attempt = 0;
   async function* guarded(): AsyncGenerator<Uint8Array> {
     try {
+      if (abort.signal.aborted) throw abort.signal.reason;
       for await (const chunk of open(attempt++)) {
         if (abort.signal.aborted) throw abort.signal.reason;
         yield chunk;

@@ -69,7 +69,8 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
         if (!entries) return void (await say(ctx.t("export-none", range)));
         const progress = await say(ctx.t("export-progress", { ...range, count: 0 }));
         started = true;
-        const work = sendExport(ctx, parsed.request, entries, progress.message_id, range, run.signal)
+        // Beside the updates; the stop waits for it through run.end(), called once the admin was told.
+        void sendExport(ctx, parsed.request, entries, progress.message_id, range, run.signal)
           .catch(async (error: unknown) => {
             const stopping = run.signal.aborted;
             if (stopping) ctx.logger.info({ admin }, "an export was stopped with the bot");
@@ -77,7 +78,6 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
             await tolerateHarmless(ctx.api.editMessageText(progress.chat.id, progress.message_id, ctx.t(stopping ? "export-stopped" : "export-failed")), ctx.logger).catch(() => undefined);
           })
           .finally(() => run.end());
-        deps.running.track(admin, work);
       } finally {
         if (!started) run.end();
       }
@@ -89,13 +89,15 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
     let latest = new LatestPerPayment();
     let count = 0;
     let shownAt = deps.now();
+    /** The latest progress edit: awaited before the last word, which a late progress edit must never overwrite. */
+    let progressShown: Promise<unknown> = Promise.resolve();
     const seen = (entry: HistoryEntry) => {
       count++;
       latest.add(entry);
-      if (deps.now() - shownAt < PROGRESS_EVERY_MS) return;
+      if (deps.now() - shownAt < PROGRESS_EVERY_MS || stopped.aborted) return;
       shownAt = deps.now();
-      // Best effort, never awaited: the file goes on streaming meanwhile.
-      void tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-progress", { ...range, count })), ctx.logger).catch(() => undefined);
+      // Best effort, never awaited here: the file goes on streaming meanwhile.
+      progressShown = tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-progress", { ...range, count })), ctx.logger).catch(() => undefined);
     };
     const name = request.firstDay === request.lastDay ? request.firstDay : `${request.firstDay}_${request.lastDay}`;
     // A retry (a 429 once the file is up) sends the whole file again: counted again from nothing.
@@ -103,10 +105,14 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       if (attempt > 0) [count, latest] = [0, new LatestPerPayment()];
       return exportCsv(attempt === 0 ? entries : rangeEntries(deps.journal, request.from, request.to, request.filters), iso, seen);
     }, `history-${name}.csv`, stopped);
-    await ctx.api.sendDocument(chatId, upload.file, { caption: ctx.t("export-caption", range), ...topic }, upload.signal);
-    if (latest.size > 0) {
-      const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`, stopped);
-      await ctx.api.sendDocument(chatId, second.file, { caption: ctx.t("export-latest-caption", range), ...topic }, second.signal);
+    try {
+      await ctx.api.sendDocument(chatId, upload.file, { caption: ctx.t("export-caption", range), ...topic }, upload.signal);
+      if (latest.size > 0) {
+        const second = csvUpload(() => latestCsv(latest, iso), `latest-${name}.csv`, stopped);
+        await ctx.api.sendDocument(chatId, second.file, { caption: ctx.t("export-latest-caption", range), ...topic }, second.signal);
+      }
+    } finally {
+      await progressShown;
     }
     await tolerateHarmless(ctx.api.editMessageText(chatId, progressId, ctx.t("export-done", { ...range, count, payments: latest.size })), ctx.logger);
   };
