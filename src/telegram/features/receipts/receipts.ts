@@ -53,11 +53,16 @@ export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses):
     const message = ctx.callbackQuery.message;
     if (!message) return void (await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger));
     const query: Query = { scope: press.kind, ids: [press.id] };
-    // The press is answered last: past the limit, the budget's "slow down" toast is its answer (the button's
-    // spinner shows the receipt being made meanwhile).
+    // The press is answered last: past the limit, the budget's "slow down" toast is its answer (once a
+    // window, as for any press); otherwise the button's spinner shows the receipt being made meanwhile.
     if (!(await ctx.budget.spend(queryCost(query)))) return;
-    const sent = await sendReceipt(ctx, deps, query, ctx.locale, { message_id: message.message_id, allow_sending_without_reply: true });
-    if (sent !== "rate_limited") await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+    let sent: Awaited<ReturnType<typeof sendReceipt>> | undefined;
+    try {
+      sent = await sendReceipt(ctx, deps, query, ctx.locale, { message_id: message.message_id, allow_sending_without_reply: true });
+    } finally {
+      // Answered even when the receipt could not be made (its failure is logged by the press router).
+      if (sent !== "rate_limited") await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger);
+    }
   });
 
   const composer = new Composer<BotContext>();

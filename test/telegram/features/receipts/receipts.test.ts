@@ -181,6 +181,13 @@ describe("asking the provider again for a receipt (#34)", () => {
     expect(t.harness.photos()).toEqual([]);
   });
 
+  it("🧾 pressed when the picture cannot be drawn: the press is still answered", async () => {
+    const t = setup({ receiptPicture: async () => Promise.reject(new Error("the receipts' thread ended")) });
+    const before = t.harness.calls.length;
+    await t.harness.bot.handleUpdate(callbackUpdate("R:c:COL-OK-1", { message_id: 4242, chat: { id: USER.id, type: "private" } }));
+    expect(t.harness.calls.slice(before).filter((call) => call.method === "answerCallbackQuery")).toHaveLength(1);
+  });
+
   it("🧾 pressed within the limit: the press is answered once, after the receipt is sent", async () => {
     const t = setup();
     const before = t.harness.calls.length;
