@@ -32,7 +32,7 @@ VOLUME ["/app/data"]
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.OPS_PORT || process.env.HTTP_PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${(process.env.OPS_PORT || process.env.HTTP_PORT || "").trim()}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1 (not npm), so SIGTERM from `docker stop` reaches the bot's graceful shutdown.
 # The same command as `npm start`, V8 flags included (a test keeps the two alike): a young generation
 # of 4 MB and a heap that grows by 30 % rather than doubling keep RSS near 125 MB instead of 150–250.

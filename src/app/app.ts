@@ -83,23 +83,6 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
       : undefined;
   const servers: HttpServer[] = [];
   const ops = { readiness, metrics: metrics.registry };
-  // With OPS_PORT, probes and Prometheus have a port of their own, and the one the internet reaches
-  // (the webhook, the receipt page) answers their paths 404.
-  if (transport.opsPort !== undefined) servers.push(await startHttpServer({ port: transport.opsPort, logger, ops }));
-  if (transport.httpPort !== undefined) {
-    const http = await startHttpServer({
-      port: transport.httpPort,
-      logger,
-      ...(transport.opsPort === undefined ? { ops } : {}),
-      trustedProxies: transport.trustedProxies,
-      ...(transport.mode === "webhook" && receiver
-        ? { webhook: { path: transport.path, secret: transport.secret, receive: (update) => receiver.receive(update), onRejected: metrics.countWebhookRejection } }
-        : {}),
-      // A receipt's check page, for customers without Telegram (RECEIPT_VERIFY_URL, or the webhook's origin).
-      ...(assembled.receiptPage ? { receiptPage: assembled.receiptPage } : {}),
-    });
-    servers.push(http);
-  }
 
   /** Closes servers, connections and the store: by the deadline at shutdown, whatever it takes after a failed start. */
   const stopEverything = async (deadline?: Deadline) => {
@@ -109,6 +92,24 @@ export async function startApp(config: Config, logger: Logger, secrets: SecretSe
     await production.close(left());
   };
   try {
+    // Inside the start, so that one that cannot listen (its port taken) closes the other.
+    // With OPS_PORT, probes and Prometheus have a port of their own, and the one the internet reaches
+    // (the webhook, the receipt page) answers their paths 404.
+    if (transport.opsPort !== undefined) servers.push(await startHttpServer({ port: transport.opsPort, logger, ops }));
+    if (transport.httpPort !== undefined) {
+      const http = await startHttpServer({
+        port: transport.httpPort,
+        logger,
+        ...(transport.opsPort === undefined ? { ops } : {}),
+        trustedProxies: transport.trustedProxies,
+        ...(transport.mode === "webhook" && receiver
+          ? { webhook: { path: transport.path, secret: transport.secret, receive: (update) => receiver.receive(update), onRejected: metrics.countWebhookRejection } }
+          : {}),
+        // A receipt's check page, for customers without Telegram (RECEIPT_VERIFY_URL, or the webhook's origin).
+        ...(assembled.receiptPage ? { receiptPage: assembled.receiptPage } : {}),
+      });
+      servers.push(http);
+    }
     throwIfStopped(stopping);
     // Obtained by the bot: the first token (or why there is none) before the first update; never a reason not to start.
     await token.start();

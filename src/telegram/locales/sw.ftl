@@ -613,7 +613,7 @@ export-done = 📤 Historia ya {$from} hadi {$to}: { $count ->
 export-caption = Rekodi zote kuanzia {$from} hadi {$to}
 export-latest-caption = Hali ya mwisho ya kila malipo kuanzia {$from} hadi {$to}
 export-failed = Uhamishaji ulisimama kabla ya kumalizika. Tafadhali jaribu tena baada ya muda mfupi.
-export-stopped = 📤 Uhamishaji ulisimama kabla ya kumalizika: boti ilikuwa ikiwashwa upya. Tuma /export tena baada ya dakika moja.
+export-stopped = 📤 Uhamishaji ulisimama kabla ya kumalizika: bot ilikuwa ikiwashwa upya. Tuma /export tena baada ya dakika moja.
 export-running = Bado una uhamishaji unaoendelea: subiri faili zake kwanza, kisha uombe mwingine.
 
 ## History: the daily summary's line

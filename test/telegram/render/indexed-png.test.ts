@@ -6,9 +6,9 @@ import { indexedPng } from "../../../src/telegram/render/indexed-png.ts";
 /** An RGBA picture of `width` × `height` whose pixels are drawn from `colours`, in runs as a drawing has them. */
 const pictures = (most: number) =>
   fc
-    .record({ width: fc.integer({ min: 1, max: 40 }), height: fc.integer({ min: 1, max: 20 }), colours: fc.uniqueArray(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 1, maxLength: most }) })
+    .record({ width: fc.integer({ min: 1, max: 60 }), height: fc.integer({ min: 1, max: 40 }), colours: fc.uniqueArray(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 1, maxLength: most }) })
     .chain(({ width, height, colours }) =>
-      fc.array(fc.record({ colour: fc.nat(colours.length - 1), length: fc.integer({ min: 1, max: 30 }) }), { minLength: 1, maxLength: 60 }).map((runs) => {
+      fc.array(fc.record({ colour: fc.nat(colours.length - 1), length: fc.integer({ min: 1, max: 8 }) }), { minLength: 1, maxLength: 400 }).map((runs) => {
         const pixels = new Uint32Array(width * height);
         let at = 0;
         for (let round = 0; at < pixels.length; round++) {

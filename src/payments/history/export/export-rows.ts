@@ -1,3 +1,4 @@
+import { ENQUIRY_KINDS } from "../../enquiry/types.ts";
 import { cleanServiceText } from "../../../util/service-text.ts";
 import { timeZone } from "../../../util/time-zone.ts";
 import { neutralise } from "../../bulk/report.ts";
@@ -49,7 +50,8 @@ export function exportRow(entry: HistoryEntry, iso: (at: number) => string): str
   ];
 }
 
-const KINDS: readonly HistoryEntry["kind"][] = ["collection", "airtime"];
+/** A kind is kept as its index here (one byte). */
+const KINDS = ENQUIRY_KINDS;
 
 /**
  * The latest status of each payment in the range, as reconciliation needs it. A day may name
