@@ -18,7 +18,7 @@ import type { AnswerDependencies } from "../../telegram/features/send-answer.ts"
 
 export interface HistoryAreaOptions {
   settings: Pick<BotSettings, "historyDays" | "timeZone">;
-  state: Pick<StateStore, "journal">;
+  state: Pick<StateStore, "journal" | "leases">;
   logger: Logger;
   now: () => number;
 }
@@ -41,7 +41,7 @@ export function historyArea({ settings, state, logger, now }: HistoryAreaOptions
   const days = settings.historyDays;
   const recorder = createHistoryRecorder({ journal: state.journal, days, logger });
   let retention: BackgroundLoop | undefined;
-  const exports = runningExports();
+  const exports = runningExports(state.leases);
   return {
     recorder,
     feature: ({ policy, supportChatId, answers, presses, isAdminChat }) => {

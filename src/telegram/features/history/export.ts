@@ -59,8 +59,8 @@ export function exportFeature(deps: ExportFeatureDeps): Composer<BotContext> {
       const parsed = parseExportRequest(ctx.match, deps.now(), deps.timeZone);
       if (parsed.type !== "ok") return void (await say(refusal(parsed, ctx.t)));
       const admin = ctx.from?.id ?? 0;
-      // Taken before the first await, so that two /export sent at once cannot both start.
-      const run = deps.running.begin(admin);
+      // One at a time per admin, on any instance (two sent at once cannot both start).
+      const run = await deps.running.begin(admin);
       if (!run) return void (await say(ctx.t("export-running")));
       let started = false;
       try {

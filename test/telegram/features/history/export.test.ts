@@ -123,6 +123,19 @@ describe("/export", () => {
     expect(readReport(sent[3]?.document.content ?? "").map((row) => row.answers)).toEqual(["1", "1"]);
   });
 
+  it("runs one export per admin across instances sharing the store: another instance says one is running, then takes the next", async () => {
+    let releaseUpload: () => void = () => undefined;
+    const uploading = new Promise<void>((resolve) => (releaseUpload = resolve));
+    const a = bot({ holdTelegram: (method) => (method === "sendDocument" ? uploading : undefined) });
+    const b = bot({ state: a.state });
+    await a.ask("/collection TX-1");
+    expect((await a.ask("/export today", ADMIN))[0]).toMatch(/^📤 Exporting/);
+    expect(await b.ask("/export today", ADMIN)).toEqual(["An export of yours is still running: wait for its files, then ask again."]);
+    releaseUpload();
+    await vi.waitFor(() => expect(String(a.edits().at(-1)?.payload.text)).toMatch(/^📤 History from/));
+    await vi.waitFor(async () => expect((await b.ask("/export today", ADMIN))[0]).toMatch(/^📤 Exporting/));
+  });
+
   it("runs one export per admin at a time: a second /export while one streams gets a short answer (#33)", async () => {
     const t = bot();
     for (let i = 0; i < 1_001; i++) await t.state.journal.append({ at: Date.now(), payment: `collection:TX-${i}`, person: String(USER.id), status: "PENDING", onlyIfChanged: false, data: JSON.stringify({ a: Date.now(), e: "answer", k: "collection", i: `TX-${i}`, h: "command" }), retentionMs: 86_400_000 });

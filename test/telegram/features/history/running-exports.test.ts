@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { IN_MEMORY } from "../../../../src/state/sqlite/open-database.ts";
+import { openSqliteStore } from "../../../../src/state/sqlite/sqlite-store.ts";
 import { csvUpload } from "../../../../src/telegram/features/history/csv-upload.ts";
 import { runningExports } from "../../../../src/telegram/features/history/running-exports.ts";
 
@@ -9,12 +11,23 @@ const settled = async (promise: Promise<unknown>) => {
   return done;
 };
 
+/** Instances sharing one store: each a registry of its own over the store's leases. */
+function instances() {
+  const store = openSqliteStore({ path: IN_MEMORY, sweepIntervalMs: 0 });
+  stores.push(store);
+  return () => runningExports(store.leases);
+}
+const stores: ReturnType<typeof openSqliteStore>[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+});
+
 describe("the exports running here", () => {
   it("take one per admin; stopping aborts each and waits until each has ended, even one not yet streaming", async () => {
-    const exports = runningExports();
-    const first = exports.begin(1);
-    expect(exports.begin(1)).toBeUndefined();
-    const other = exports.begin(2);
+    const exports = instances()();
+    const first = await exports.begin(1);
+    expect(await exports.begin(1)).toBeUndefined();
+    const other = await exports.begin(2);
     const stopping = exports.stop(5_000);
     expect(first?.signal.aborted).toBe(true);
     expect(other?.signal.aborted).toBe(true);
@@ -25,14 +38,27 @@ describe("the exports running here", () => {
     expect(await settled(stopping)).toBe(true);
   });
 
+  it("take one per admin across the instances sharing the store, and give the turn back when it ends", async () => {
+    const instance = instances();
+    const [a, b] = [instance(), instance()];
+    const onA = await a.begin(1);
+    expect(onA).toBeDefined();
+    expect(await b.begin(1)).toBeUndefined();
+    expect(await b.begin(2)).toBeDefined();
+    onA?.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await b.begin(1)).toBeDefined();
+  });
+
   it("give an export begun once stopping a signal already aborted, and stop waits no longer than it is given", async () => {
-    const exports = runningExports();
-    const held = exports.begin(1);
+    const exports = instances()();
+    const held = await exports.begin(1);
     const started = Date.now();
     await exports.stop(50);
     expect(Date.now() - started).toBeLessThan(1_000);
     held?.end();
-    expect(exports.begin(3)?.signal.aborted).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await exports.begin(3))?.signal.aborted).toBe(true);
   });
 
   it("an upload whose stop signal was aborted before it began reads nothing and aborts its send", async () => {
