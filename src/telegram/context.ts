@@ -12,7 +12,8 @@ export interface Budget {
   /**
    * Spends `cost` (the enquiries about to be made) from the user's window, the 1 already charged
    * for the request included. False when it does not fit: the request is then refused whole (the
-   * user has been told to slow down, once per window), and nothing is spent.
+   * user has been told to slow down: a press each time, anything else once per window), and
+   * nothing is spent.
    */
   spend(cost: number): Promise<boolean>;
 }

@@ -60,14 +60,15 @@ export function rateLimit({ counters, kv, windowSeconds, maxCost, sending, known
     const { bucket } = request;
     const paid = request.upfront > 0 ? paidWithClaim?.(ctx.update.update_id) : undefined;
     const upfront = paid?.cost ?? request.upfront;
-    /** True when granted; when not, tells the person to slow down (once per window). */
+    /** True when granted; when not, tells the person to slow down: a press each time, anything else once per window. */
     const granted = async (spent: Spend, cost: number) => {
       if (spent.granted) return true;
       ctx.logger.info({ bucket, cost, used: spent.used, limit: maxCost }, "rate limit reached");
       const slot = sending.bestEffortSlot();
       if (!slot) return false;
       try {
-        if (await kv.setIfAbsent(`rate-told:${bucket}`, "1", Math.max(1, spent.resetInMs))) await tellToSlowDown(ctx, sending);
+        // A press left unanswered spins on, and its toast is seen by the presser alone: each is answered.
+        if (ctx.callbackQuery || (await kv.setIfAbsent(`rate-told:${bucket}`, "1", Math.max(1, spent.resetInMs)))) await tellToSlowDown(ctx, sending);
       } finally {
         slot.release();
       }

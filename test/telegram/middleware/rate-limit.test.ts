@@ -56,6 +56,21 @@ describe("the rate limit counts what requests cost", () => {
     expect(toasts().at(-1)?.payload.text).toBe("Too many requests, please wait a moment.");
   });
 
+  it("answers every press refused with the toast, not only the first of the window (a press left unanswered spins on)", async () => {
+    const enquiry = pendingEverywhere();
+    const { bot, sent, toasts } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 3 } });
+    await bot.handleUpdate(messageUpdate(`/status ${ids(1)}`));
+    const message = { message_id: 9000, chat: { id: USER.id, type: "private" }, text: sent()[0]?.payload.text ?? "" };
+    const refresh = (sent()[0]?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard[0]?.[0]?.callback_data ?? "";
+    for (let i = 0; i < 3; i++) await bot.handleUpdate(callbackUpdate(refresh, message));
+    expect(enquiry.calls).toHaveLength(2);
+    expect(toasts().map((call) => call.payload.text)).toEqual(["Too many requests, please wait a moment.", "Too many requests, please wait a moment.", "Too many requests, please wait a moment."]);
+    // A message over the limit is still told once a window.
+    await bot.handleUpdate(messageUpdate("/collection TX-9"));
+    await bot.handleUpdate(messageUpdate("/collection TX-10"));
+    expect(sent().filter((call) => call.payload.text === SLOW_DOWN)).toHaveLength(1);
+  });
+
   it("never charges plain chatter in a group", async () => {
     const enquiry = pendingEverywhere();
     const { bot } = createTestBot({ enquiry, access: { allowedChatIds: new Set([GROUP.id]) }, rateLimit: { windowSeconds: 60, maxCost: 2 } });

@@ -53,8 +53,8 @@ export function receiptMakingFeature(deps: ReceiptMakingDeps, presses: Presses):
     const message = ctx.callbackQuery.message;
     if (!message) return void (await tolerateHarmless(ctx.answerCallbackQuery(), ctx.logger));
     const query: Query = { scope: press.kind, ids: [press.id] };
-    // The press is answered last: past the limit, the budget's "slow down" toast is its answer (once a
-    // window, as for any press); otherwise the button's spinner shows the receipt being made meanwhile.
+    // The press is answered last: past the limit, the budget's "slow down" toast is its answer;
+    // otherwise the button's spinner shows the receipt being made meanwhile.
     if (!(await ctx.budget.spend(queryCost(query)))) return;
     let sent: Awaited<ReturnType<typeof sendReceipt>> | undefined;
     try {
