@@ -17,6 +17,13 @@ function anonymousCommand(chat: { id: number; type: "supergroup"; title: string 
   };
 }
 
+/** A press of the first button (🔄 Refresh) under an answer the bot sent the user. */
+const refreshOf = (answer: { payload: Record<string, unknown> } | undefined) => {
+  const message = { message_id: 9000, chat: { id: USER.id, type: "private" }, text: typeof answer?.payload.text === "string" ? answer.payload.text : "" };
+  const data = (answer?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] } | undefined)?.inline_keyboard[0]?.[0]?.callback_data ?? "";
+  return () => callbackUpdate(data, message);
+};
+
 describe("the rate limit counts what requests cost", () => {
   it("lets one full 20-ID /status through at the default 60, and refuses the next whole, saying so once", async () => {
     const enquiry = pendingEverywhere();
@@ -47,11 +54,10 @@ describe("the rate limit counts what requests cost", () => {
     const enquiry = pendingEverywhere();
     const { bot, sent, toasts } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 12 } });
     await bot.handleUpdate(messageUpdate(`/status ${ids(3)}`));
-    const message = { message_id: 9000, chat: { id: USER.id, type: "private" }, text: sent()[0]?.payload.text ?? "" };
-    const refresh = (sent()[0]?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard[0]?.[0]?.callback_data ?? "";
-    await bot.handleUpdate(callbackUpdate(refresh, message));
+    const pressRefresh = refreshOf(sent()[0]);
+    await bot.handleUpdate(pressRefresh());
     expect(enquiry.calls).toHaveLength(12);
-    await bot.handleUpdate(callbackUpdate(refresh, message));
+    await bot.handleUpdate(pressRefresh());
     expect(enquiry.calls).toHaveLength(12);
     expect(toasts().at(-1)?.payload.text).toBe("Too many requests, please wait a moment.");
   });
@@ -60,9 +66,8 @@ describe("the rate limit counts what requests cost", () => {
     const enquiry = pendingEverywhere();
     const { bot, sent, toasts } = createTestBot({ enquiry, rateLimit: { windowSeconds: 60, maxCost: 3 } });
     await bot.handleUpdate(messageUpdate(`/status ${ids(1)}`));
-    const message = { message_id: 9000, chat: { id: USER.id, type: "private" }, text: sent()[0]?.payload.text ?? "" };
-    const refresh = (sent()[0]?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard[0]?.[0]?.callback_data ?? "";
-    for (let i = 0; i < 3; i++) await bot.handleUpdate(callbackUpdate(refresh, message));
+    const pressRefresh = refreshOf(sent()[0]);
+    for (let i = 0; i < 3; i++) await bot.handleUpdate(pressRefresh());
     expect(enquiry.calls).toHaveLength(2);
     expect(toasts().map((call) => call.payload.text)).toEqual(["Too many requests, please wait a moment.", "Too many requests, please wait a moment.", "Too many requests, please wait a moment."]);
     // A message over the limit is still told once a window.
